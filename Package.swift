@@ -1,0 +1,77 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "explorer",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ClientCore", targets: ["ClientCore"]),
+        .executable(name: "explorer", targets: ["ExplorerTUI"]),
+        .executable(name: "explorer-bench", targets: ["ExplorerBench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(
+            name: "ClientCore",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        .target(
+            name: "DemoAPI",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        .executableTarget(
+            name: "ExplorerTUI",
+            dependencies: [
+                "ClientCore",
+                "DemoAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "ExplorerBench",
+            dependencies: [
+                "ClientCore",
+                "DemoAPI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "ClientCoreTests",
+            dependencies: ["ClientCore", "DemoAPI"]
+        ),
+        .testTarget(
+            name: "DemoAPITests",
+            dependencies: [
+                "DemoAPI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "ExplorerCLITests",
+            dependencies: ["ClientCore", "DemoAPI"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

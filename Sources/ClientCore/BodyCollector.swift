@@ -1,0 +1,58 @@
+import Foundation
+import NIOCore
+import NIOFoundationCompat
+
+/// When a body leaves memory for a temporary file.
+public struct SpoolPolicy: Sendable, Hashable {
+    /// Bodies larger than this many bytes are spooled to a file.
+    public var threshold: Int
+    public var directory: URL
+
+    public init(threshold: Int = 8 << 20, directory: URL = FileManager.default.temporaryDirectory) {
+        self.threshold = threshold
+        self.directory = directory
+    }
+}
+
+/// Gathers a body in memory until it passes the spool threshold, then in a temporary file,
+/// so memory stays bounded whatever the server sends.
+struct BodyCollector {
+    private let policy: SpoolPolicy
+    private var buffer: ByteBuffer
+    private var file: SpoolFile?
+    private var handle: FileHandle?
+    private var count = 0
+
+    init(policy: SpoolPolicy, expected: Int?) {
+        self.policy = policy
+        buffer = ByteBufferAllocator().buffer(capacity: min(max(expected ?? 0, 0), policy.threshold))
+    }
+
+    mutating func append(_ chunk: ByteBuffer) throws {
+        count += chunk.readableBytes
+        if let handle {
+            try handle.write(contentsOf: chunk.readableBytesView)
+            return
+        }
+        var chunk = chunk
+        buffer.writeBuffer(&chunk)
+        if buffer.readableBytes > policy.threshold { try spill() }
+    }
+
+    mutating func finish() throws -> ResponseBody {
+        if let file, let handle {
+            try handle.close()
+            return ResponseBody(file: file, count: count)
+        }
+        return ResponseBody(buffer.readableBytes == 0 ? Data() : Data(buffer: buffer))
+    }
+
+    private mutating func spill() throws {
+        let file = try SpoolFile(directory: policy.directory)
+        let handle = try FileHandle(forWritingTo: file.url)
+        try handle.write(contentsOf: buffer.readableBytesView)
+        buffer = ByteBuffer()
+        self.file = file
+        self.handle = handle
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Identifies one exchange (a request with all its attempts) within a client.
+public struct ExchangeID: Hashable, Sendable, CustomStringConvertible {
+    public let value: Int
+    public init(_ value: Int) { self.value = value }
+    public var description: String { String(value) }
+}
+
+/// One step of an exchange. The exchange's own transitions produce these; the TUI's
+/// timeline, `--events` and saved sessions all read the same values.
+public struct ClientEvent: Sendable, Equatable {
+    public var exchange: ExchangeID
+    /// Milliseconds since the exchange started.
+    public var tMs: Double
+    public var kind: Kind
+
+    public init(exchange: ExchangeID, tMs: Double, kind: Kind) {
+        self.exchange = exchange
+        self.tMs = tMs
+        self.kind = kind
+    }
+
+    public enum Kind: Sendable, Equatable {
+        case attemptStarted(attempt: Int, method: String, url: String)
+        case responseReceived(attempt: Int, status: Int, bytes: Int, elapsedMs: Double, httpVersion: String)
+        case transportFailed(attempt: Int, kind: TransportFailureKind, message: String)
+        case validatorDecided(attempt: Int, validator: String, decision: Decision, reason: String)
+        case retryScheduled(attempt: Int, strategy: String, delayMs: Double, source: DelaySource)
+        case retrySkipped(attempt: Int, reason: String)
+        case redirectFollowed(attempt: Int, status: Int, from: String, to: String)
+        case altStarted(attempt: Int, method: String, url: String)
+        case altFinished(attempt: Int, status: Int?, error: String?)
+        case taskStarted(attempt: Int)
+        case taskFinished(attempt: Int)
+        case taskFailed(attempt: Int, message: String)
+        case exchangeCompleted(status: Int, attempts: Int)
+        case exchangeFailed(attempts: Int, error: ErrorSummary)
+    }
+
+    public enum Decision: String, Sendable {
+        case next, nextWithResponse, fail, retry
+    }
+
+    public enum DelaySource: String, Sendable {
+        case strategy
+        case retryAfter = "retry-after"
+    }
+
+    /// SPEC §3 transport failure kinds.
+    public enum TransportFailureKind: String, Sendable {
+        case connectionRefused, timeout, connectionReset, dns, tls, other
+    }
+
+    public struct ErrorSummary: Sendable, Equatable {
+        public var kind: String
+        public var message: String
+        public var status: Int?
+
+        public init(kind: String, message: String, status: Int? = nil) {
+            self.kind = kind
+            self.message = message
+            self.status = status
+        }
+    }
+
+    /// The SPEC §3 event name.
+    public var name: String {
+        switch kind {
+        case .attemptStarted: "attempt.started"
+        case .responseReceived: "response.received"
+        case .transportFailed: "transport.failed"
+        case .validatorDecided: "validator.decided"
+        case .retryScheduled: "retry.scheduled"
+        case .retrySkipped: "retry.skipped"
+        case .redirectFollowed: "redirect.followed"
+        case .altStarted: "alt.started"
+        case .altFinished: "alt.finished"
+        case .taskStarted: "task.started"
+        case .taskFinished: "task.finished"
+        case .taskFailed: "task.failed"
+        case .exchangeCompleted: "exchange.completed"
+        case .exchangeFailed: "exchange.failed"
+        }
+    }
+}
+
+extension ClientEvent.TransportFailureKind {
+    init(_ kind: HTTPError.Kind) {
+        switch kind {
+        case .connectionRefused: self = .connectionRefused
+        case .timeout, .deadlineExceeded: self = .timeout
+        case .connectionReset: self = .connectionReset
+        case .dns: self = .dns
+        case .tls: self = .tls
+        default: self = .other
+        }
+    }
+}
+
+extension ClientEvent.ErrorSummary {
+    init(_ error: HTTPError) {
+        self.init(kind: error.kind.rawValue, message: error.message, status: error.status)
+    }
+}

@@ -1,0 +1,279 @@
+import Foundation
+
+/// One exchange: attempts, redirects, the validator chain, retries and their waits.
+/// Every transition appends an event; the response's attempt records and the
+/// subscribers' streams are read off those same events.
+struct Exchange {
+    private let client: HTTPClient
+    private let id: ExchangeID
+    /// The request each attempt is built from; retry tasks and catchers may change it.
+    private var request: HTTPRequest
+    private let publishes: Bool
+    private let sink: BodySink?
+    private let clock: any ExchangeClock
+    private let start: TimeInterval
+    private var events: [ClientEvent] = []
+    private var bytesStreamed = 0
+    private var attemptsMade = 0
+
+    init(client: HTTPClient, id: ExchangeID, request: HTTPRequest, publishes: Bool, sink: BodySink?) {
+        self.client = client
+        self.id = id
+        self.request = request
+        self.publishes = publishes
+        self.sink = sink
+        self.clock = client.configuration.clock
+        self.start = clock.now()
+    }
+
+    mutating func run() async throws(HTTPError) -> HTTPResponse {
+        let initial = client.snapshot()
+        let validators = initial.validators
+        let deadline = request.deadline ?? initial.deadline
+        var planner = RetryPlanner(maxRetries: request.maxRetries ?? initial.maxRetries)
+        while true {
+            let settings = client.snapshot()
+            let prepared: PreparedRequest
+            do {
+                prepared = try client.prepare(request, with: settings)
+            } catch {
+                throw fail(error)
+            }
+            if Task.isCancelled { throw fail(.cancelled()) }
+            attemptsMade += 1
+            var judged = request
+            judged.currentRetry = attemptsMade - 1
+            judged.headersGeneration = settings.headersGeneration
+
+            let response = try await perform(prepared, timeout: request.timeout ?? settings.timeout, deadline: deadline)
+            switch await judge(response, request: judged, validators: validators) {
+            case .approve(var approved):
+                emit(.exchangeCompleted(status: approved.status, attempts: attemptsMade))
+                approved.events = events
+                return approved
+            case .fail(let error):
+                throw fail(error)
+            case .retry(let strategy, let rules):
+                let decision = planner.plan(strategy, rules: rules, request: request, response: response,
+                                            bytesStreamed: bytesStreamed, elapsed: clock.now() - start, deadline: deadline,
+                                            random: client.configuration.random(), now: Date())
+                switch decision {
+                case .skip(let cause):
+                    emit(.retrySkipped(attempt: attemptsMade, reason: cause.reason))
+                    throw fail(error(for: cause, response: response, maxRetries: planner.maxRetries))
+                case .schedule(let delay, let source):
+                    emit(.retryScheduled(attempt: attemptsMade, strategy: strategy.name, delayMs: delay * 1000, source: source))
+                    try await prepareRetry(strategy, sentWith: judged.headersGeneration)
+                    do {
+                        try await clock.sleep(seconds: delay)
+                    } catch {
+                        throw fail(.cancelled())
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: One attempt, with its redirect hops
+
+    private mutating func perform(_ first: PreparedRequest, timeout: TimeInterval, deadline: TimeInterval?) async throws(HTTPError) -> HTTPResponse {
+        let attempt = attemptsMade
+        emit(.attemptStarted(attempt: attempt, method: first.method.rawValue, url: first.url.absoluteString))
+        var hop = first
+        var visited: Set<String> = [first.url.absoluteString]
+        while true {
+            let remaining = deadline.map { $0 - (clock.now() - start) }
+            if let remaining, remaining <= 0 {
+                throw fail(HTTPError(.deadlineExceeded, "the exchange's \(Backoff.seconds(deadline ?? 0)) deadline passed"))
+            }
+            let hopStart = clock.now()
+            let result = await client.transport.execute(
+                hop, timeout: timeout, headDeadline: min(timeout, remaining ?? .infinity),
+                deadlineBinds: remaining.map { $0 < timeout } ?? false, spool: client.configuration.spool, sink: sink)
+            switch result {
+            case .failure(let failure, let streamed):
+                bytesStreamed += streamed
+                if failure.kind == .cancelled || Task.isCancelled { throw fail(.cancelled()) }
+                emit(.transportFailed(attempt: attempt, kind: .init(failure.kind), message: failure.message))
+                if failure.kind == .deadlineExceeded { throw fail(failure) }
+                return HTTPResponse(failure: failure, attempt: attempt, exchange: id, url: hop.url)
+            case .response(let raw):
+                if sink != nil { bytesStreamed += raw.body.isEmpty ? raw.bytes : 0 }
+                emit(.responseReceived(attempt: attempt, status: raw.status, bytes: raw.bytes,
+                                       elapsedMs: (clock.now() - hopStart) * 1000, httpVersion: raw.httpVersion))
+                if let target = try redirectTarget(raw, from: hop.url, visited: &visited) {
+                    emit(.redirectFollowed(attempt: attempt, status: raw.status, from: hop.url.absoluteString, to: target.absoluteString))
+                    hop = hop.following(redirect: raw.status, to: target, originalOrigin: first.url.origin)
+                    continue
+                }
+                var response = HTTPResponse(status: raw.status, headers: raw.headers, body: raw.body,
+                                            httpVersion: raw.httpVersion, url: hop.url)
+                response.attempt = attempt
+                response.exchange = id
+                return response
+            }
+        }
+    }
+
+    /// The next hop's URL when `raw` is a redirect the policy follows; throws on a loop or too many hops.
+    private mutating func redirectTarget(_ raw: RawResponse, from url: URL, visited: inout Set<String>) throws(HTTPError) -> URL? {
+        guard [301, 302, 303, 307, 308].contains(raw.status), let location = raw.headers["Location"],
+              let target = URL(string: location, relativeTo: url)?.absoluteURL,
+              URLResolver.absoluteURL(target.absoluteString) != nil
+        else { return nil }
+        let limit: Int
+        switch client.configuration.redirects {
+        case .refuse: return nil
+        case .follow(let max): limit = max
+        case .decide(let max, let allow):
+            guard allow(raw.status, url, target) else { return nil }
+            limit = max
+        }
+        if visited.contains(target.absoluteString) {
+            throw fail(HTTPError(.tooManyRedirects, "redirect loop: \(target.absoluteString) was already visited", status: raw.status))
+        }
+        if visited.count > limit {
+            throw fail(HTTPError(.tooManyRedirects, "stopped after \(limit) redirects (last to \(target.absoluteString))", status: raw.status))
+        }
+        visited.insert(target.absoluteString)
+        return target
+    }
+
+    // MARK: The validator chain
+
+    private enum Verdict {
+        case approve(HTTPResponse)
+        case fail(HTTPError)
+        case retry(HTTPRetryStrategy, RetryRules)
+    }
+
+    private mutating func judge(_ response: HTTPResponse, request: HTTPRequest, validators: [any HTTPValidator]) async -> Verdict {
+        var current = response
+        for validator in validators {
+            let result = await validator.validate(response: current, request: request)
+            emit(.validatorDecided(attempt: attemptsMade, validator: validator.name, decision: result.eventDecision, reason: result.reason))
+            switch result.decision {
+            case .nextValidator:
+                continue
+            case .nextValidatorWithResponse(let replacement):
+                current = replacement
+                current.attempt = response.attempt
+                current.exchange = id
+            case .failChain(let error):
+                return .fail(HTTPError.wrap(error))
+            case .retry(let strategy, let rules):
+                return .retry(strategy, rules)
+            }
+        }
+        // No validator may turn a missing response into a success.
+        if let failure = current.error { return .fail(failure) }
+        return .approve(current)
+    }
+
+    // MARK: Before a retry: alternate requests and tasks
+
+    private mutating func prepareRetry(_ strategy: HTTPRetryStrategy, sentWith generation: Int) async throws(HTTPError) {
+        let attempt = attemptsMade
+        switch strategy {
+        case .immediate, .backoff:
+            return
+        case .alternate(let plan):
+            request.altRequestsMade += 1
+            if let refresh = plan.refresh {
+                try await runSharedRefresh(plan, refresh, sentWith: generation)
+                return
+            }
+            do {
+                let response = try await runAlternate(plan)
+                try await plan.apply(&request, response, client)
+            } catch {
+                plan.errorCatcher?(error)
+            }
+        case .task(let plan):
+            emit(.taskStarted(attempt: attempt))
+            do {
+                try await plan.task(&request)
+                emit(.taskFinished(attempt: attempt))
+            } catch {
+                if Task.isCancelled { throw fail(.cancelled()) }
+                emit(.taskFailed(attempt: attempt, message: String(describing: error)))
+                plan.catcher?(error)
+            }
+        }
+    }
+
+    /// Runs the alternate request, with its events; its own tries stay out of this exchange.
+    private mutating func runAlternate(_ plan: AltRequestPlan) async throws(HTTPError) -> HTTPResponse {
+        var alt = plan.request
+        alt.isAlternate = true
+        let url = (try? client.prepare(alt, with: client.snapshot()).url.absoluteString) ?? alt.route
+        emit(.altStarted(attempt: attemptsMade, method: alt.method.rawValue, url: url))
+        do {
+            let response = try await client.sendQuietly(alt)
+            emit(.altFinished(attempt: attemptsMade, status: response.status, error: nil))
+            return response
+        } catch {
+            if error.kind == .cancelled { throw fail(error) }
+            emit(.altFinished(attempt: attemptsMade, status: error.status, error: error.message))
+            throw error
+        }
+    }
+
+    private mutating func runSharedRefresh(_ plan: AltRequestPlan, _ refresh: CredentialRefresh, sentWith generation: Int) async throws(HTTPError) {
+        let role: CredentialRefresh.Role
+        do {
+            role = try await refresh.claim(sentWithGeneration: generation, currentGeneration: client.headersGeneration)
+        } catch {
+            throw fail(altFailure(plan, error))
+        }
+        guard case .leader = role else { return }
+        do {
+            let response = try await runAlternate(plan)
+            try await plan.apply(&request, response, client)
+            await refresh.finish(.success(()))
+        } catch {
+            await refresh.finish(.failure(error))
+            if Task.isCancelled { throw fail(.cancelled()) }
+            throw fail(altFailure(plan, error))
+        }
+    }
+
+    private func altFailure(_ plan: AltRequestPlan, _ error: any Error) -> HTTPError {
+        let cause = (error as? HTTPError)?.message ?? String(describing: error)
+        return HTTPError(.altRequestFailed,
+                         "alternate request \(plan.request.method) \(plan.request.route) failed (\(cause)) while serving \(request.method) \(request.route)",
+                         status: (error as? HTTPError)?.status, underlying: error)
+    }
+
+    // MARK: Events and endings
+
+    private mutating func emit(_ kind: ClientEvent.Kind) {
+        let event = ClientEvent(exchange: id, tMs: (clock.now() - start) * 1000, kind: kind)
+        events.append(event)
+        if publishes { client.hub.publish(event) }
+    }
+
+    /// Ends the exchange with `error`: records the attempts on it and says so in the stream.
+    private mutating func fail(_ error: HTTPError) -> HTTPError {
+        var error = error
+        if error.attempts.isEmpty { error.attempts = AttemptRecord.records(from: events) }
+        emit(.exchangeFailed(attempts: attemptsMade, error: ClientEvent.ErrorSummary(error)))
+        return error
+    }
+
+    private func error(for cause: RetryPlanner.SkipCause, response: HTTPResponse, maxRetries: Int) -> HTTPError {
+        let last = response.error ?? HTTPError.endpoint(status: response.status, body: response.body)
+        switch cause {
+        case .retriesExhausted:
+            let tries = attemptsMade == 1 ? "1 attempt" : "\(attemptsMade) attempts"
+            return HTTPError(.retriesExhausted, "gave up after \(tries): \(last.message)",
+                             status: response.error == nil ? response.status : nil,
+                             body: response.error == nil ? response.body : nil, underlying: last)
+        case .pastDeadline:
+            return HTTPError(.deadlineExceeded, "\(cause.reason); last: \(last.message)",
+                             status: response.error == nil ? response.status : nil, underlying: last)
+        case .bodyPartlyWritten, .notIdempotent:
+            return last
+        }
+    }
+}

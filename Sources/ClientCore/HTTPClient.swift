@@ -1,0 +1,162 @@
+import Foundation
+import Synchronization
+
+/// A client for one web service: base URL, common headers, auth, defaults and the
+/// ordered validator chain (the seed's HTTPClient). Safe to share: any number of
+/// exchanges may run at once.
+public final class HTTPClient: Sendable {
+    /// What does not change after creation.
+    public struct Configuration: Sendable {
+        public var tls = TLSSettings()
+        public var redirects = RedirectPolicy.follow(max: 10)
+        public var spool = SpoolPolicy()
+        public var clock: any ExchangeClock = SystemClock()
+        /// A number in [0, 1) for jitter; injected so tests can pin it.
+        public var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
+
+        public init() {}
+    }
+
+    /// What the user may change at any time; each attempt reads it afresh.
+    struct Settings: Sendable {
+        var headers = HTTPHeaders()
+        var auth: HTTPAuth?
+        var validators: [any HTTPValidator] = [HTTPDefaultValidator()]
+        var timeout: TimeInterval = 30
+        var maxRetries = 0
+        var deadline: TimeInterval?
+        /// Bumped on every change of headers or auth, so an attempt knows whether its
+        /// credentials are stale.
+        var headersGeneration = 0
+    }
+
+    public let baseURL: URL?
+    public let configuration: Configuration
+    let transport: Transport
+    let hub = EventHub()
+    private let settings = Mutex(Settings())
+    private let exchangeCounter = Atomic<Int>(0)
+
+    public init(baseURL: URL?, configuration: Configuration = Configuration()) {
+        self.baseURL = baseURL
+        self.configuration = configuration
+        self.transport = Transport(tls: configuration.tls)
+    }
+
+    /// - Throws: `invalidURL` when `baseURL` is not an http(s) URL with a host.
+    public convenience init(baseURL: String, configuration: Configuration = Configuration()) throws(HTTPError) {
+        guard let url = URLResolver.absoluteURL(baseURL) else {
+            throw HTTPError(.invalidURL, "invalid base URL \(baseURL.debugDescription): it needs http:// or https:// and a host")
+        }
+        self.init(baseURL: url, configuration: configuration)
+    }
+
+    // MARK: Settings
+
+    /// Headers sent with every request; a request's own headers of the same name win.
+    public var headers: HTTPHeaders {
+        get { settings.withLock { $0.headers } }
+        set { settings.withLock { $0.headers = newValue; $0.headersGeneration += 1 } }
+    }
+
+    /// Sets one common header, replacing the auth header or a common header of that name.
+    public func setHeader(_ name: String, _ value: String) {
+        settings.withLock {
+            $0.headers[name] = value
+            if $0.auth?.header.name.caseInsensitiveEquals(name) == true { $0.auth = nil }
+            $0.headersGeneration += 1
+        }
+    }
+
+    public var auth: HTTPAuth? {
+        get { settings.withLock { $0.auth } }
+        set { settings.withLock { $0.auth = newValue; $0.headersGeneration += 1 } }
+    }
+
+    /// The ordered validator chain; `[HTTPDefaultValidator()]` by default.
+    public var validators: [any HTTPValidator] {
+        get { settings.withLock { $0.validators } }
+        set { settings.withLock { $0.validators = newValue } }
+    }
+
+    /// Seconds per attempt, unless the request says otherwise.
+    public var timeout: TimeInterval {
+        get { settings.withLock { $0.timeout } }
+        set { settings.withLock { $0.timeout = newValue } }
+    }
+
+    /// Retries per exchange, unless the request says otherwise.
+    public var maxRetries: Int {
+        get { settings.withLock { $0.maxRetries } }
+        set { settings.withLock { $0.maxRetries = newValue } }
+    }
+
+    /// Seconds for a whole exchange, unless the request says otherwise; nil for none.
+    public var deadline: TimeInterval? {
+        get { settings.withLock { $0.deadline } }
+        set { settings.withLock { $0.deadline = newValue } }
+    }
+
+    var headersGeneration: Int { settings.withLock { $0.headersGeneration } }
+
+    // MARK: Exchanges
+
+    /// A fresh id, for callers that want to know an exchange's events before it starts.
+    public func makeExchangeID() -> ExchangeID {
+        ExchangeID(exchangeCounter.add(1, ordering: .relaxed).newValue)
+    }
+
+    /// Sends `request`, with retries, redirects and the validator chain, and returns the
+    /// approved response. Throws `HTTPError` for every failure, `cancelled` included.
+    /// - Parameter sink: streams a 2xx body there as it arrives instead of keeping it;
+    ///   once a byte is written the exchange is no longer retried.
+    public func send(_ request: HTTPRequest, id: ExchangeID? = nil, sink: BodySink? = nil) async throws(HTTPError) -> HTTPResponse {
+        var exchange = Exchange(client: self, id: id ?? makeExchangeID(), request: request, publishes: true, sink: sink)
+        return try await exchange.run()
+    }
+
+    /// Sends an alternate request (a token refresh) without publishing its events:
+    /// its tries are not attempts of the exchange it serves.
+    func sendQuietly(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        var exchange = Exchange(client: self, id: makeExchangeID(), request: request, publishes: false, sink: nil)
+        return try await exchange.run()
+    }
+
+    /// Every event of every exchange from now on. A reader more than `bufferLimit` events
+    /// behind loses the oldest; with no reader, events cost nothing.
+    public func events(bufferLimit: Int = 65_536) -> AsyncStream<ClientEvent> {
+        hub.subscribe(bufferLimit: bufferLimit)
+    }
+
+    /// Ends the event streams and closes every connection. Call it once, when done.
+    public func shutdown() async {
+        hub.finishAll()
+        await transport.shutdown()
+    }
+
+    /// The state an attempt is built from, read in one lock.
+    func snapshot() -> Settings { settings.withLock { $0 } }
+
+    func prepare(_ request: HTTPRequest, with settings: Settings) throws(HTTPError) -> PreparedRequest {
+        var common = HTTPHeaders()
+        if let auth = settings.auth { common.add(name: auth.header.name, value: auth.header.value) }
+        common = common.merging(settings.headers)
+        return try PreparedRequest(request, baseURL: baseURL, clientHeaders: common)
+    }
+}
+
+extension HTTPRequest {
+    /// Sends the request on `client` (the seed's `fetch`).
+    public func fetch(_ client: HTTPClient) async throws(HTTPError) -> HTTPResponse {
+        try await client.send(self)
+    }
+}
+
+/// Whether and how far redirects are followed. ClientCore follows each hop itself so
+/// every hop is an event.
+public enum RedirectPolicy: Sendable {
+    case refuse
+    case follow(max: Int)
+    /// Asks for each hop: status, from, to.
+    case decide(max: Int, @Sendable (_ status: Int, _ from: URL, _ to: URL) -> Bool)
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The one error ClientCore throws. A struct around a kind, so new kinds can be
+/// added without breaking callers, and a message a person can read.
+public struct HTTPError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable, CaseIterable {
+        case invalidURL
+        case invalidHeader
+        case invalidBody
+        case connectionRefused
+        case timeout
+        case connectionReset
+        case dns
+        case tls
+        case transport
+        case emptyResponse
+        case endpointError
+        case validatorFailure
+        case retriesExhausted
+        case deadlineExceeded
+        case tooManyRedirects
+        case altRequestFailed
+        case cancelled
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// The HTTP status of the response at fault, where there was one.
+    public var status: Int?
+    /// The body of the response at fault (endpoint errors).
+    public var body: ResponseBody?
+    /// For `retriesExhausted`: every attempt made.
+    public var attempts: [AttemptRecord]
+    /// What lay under this error: the last transport error, the validator's own error.
+    public var underlying: (any Error)?
+
+    public init(
+        _ kind: Kind, _ message: String, status: Int? = nil, body: ResponseBody? = nil,
+        attempts: [AttemptRecord] = [], underlying: (any Error)? = nil
+    ) {
+        self.kind = kind
+        self.message = message
+        self.status = status
+        self.body = body
+        self.attempts = attempts
+        self.underlying = underlying
+    }
+
+    public var description: String { message }
+
+    /// Kinds that say the request never reached the server, so any method may be retried.
+    var provesRequestNeverLeft: Bool { kind == .connectionRefused || kind == .dns }
+
+    /// Transport failures that a retry may cure.
+    var isRetriableTransportFailure: Bool {
+        [.connectionRefused, .connectionReset, .timeout, .dns].contains(kind)
+    }
+}
+
+extension HTTPError {
+    static func endpoint(status: Int, body: ResponseBody) -> HTTPError {
+        HTTPError(.endpointError, "the server answered \(status)\(body.serverMessage.map { ": \($0)" } ?? "")",
+                  status: status, body: body)
+    }
+
+    static func cancelled() -> HTTPError { HTTPError(.cancelled, "cancelled") }
+
+    /// Any error as an `HTTPError`, keeping it when it already is one.
+    static func wrap(_ error: any Error) -> HTTPError {
+        if let error = error as? HTTPError { return error }
+        if error is CancellationError { return .cancelled() }
+        return HTTPError(.validatorFailure, String(describing: error), underlying: error)
+    }
+}

@@ -1,0 +1,97 @@
+/// One header field. The name keeps the spelling it was given; it goes on the wire so.
+public struct HTTPHeader: Hashable, Sendable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// An ordered list of header fields with case-insensitive lookup.
+public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    public private(set) var fields: [HTTPHeader] = []
+
+    public init() {}
+    public init(_ fields: [HTTPHeader]) { self.fields = fields }
+    public init(_ pairs: [(String, String)]) { fields = pairs.map { HTTPHeader(name: $0.0, value: $0.1) } }
+    public init(dictionaryLiteral elements: (String, String)...) { self.init(elements) }
+
+    public func makeIterator() -> IndexingIterator<[HTTPHeader]> { fields.makeIterator() }
+    public var count: Int { fields.count }
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// The first value for `name`; setting replaces every field of that name (nil removes them).
+    public subscript(name: String) -> String? {
+        get { fields.first { $0.name.caseInsensitiveEquals(name) }?.value }
+        set {
+            guard let newValue else { return remove(name) }
+            guard let index = fields.firstIndex(where: { $0.name.caseInsensitiveEquals(name) }) else {
+                return fields.append(HTTPHeader(name: name, value: newValue))
+            }
+            // Keep the first field's place and spelling; drop the rest of that name.
+            let kept = HTTPHeader(name: fields[index].name, value: newValue)
+            fields.removeAll { $0.name.caseInsensitiveEquals(name) }
+            fields.insert(kept, at: index)
+        }
+    }
+
+    public func values(for name: String) -> [String] {
+        fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
+    }
+
+    public func contains(_ name: String) -> Bool { fields.contains { $0.name.caseInsensitiveEquals(name) } }
+
+    /// Adds a field, keeping any others of the same name.
+    public mutating func add(name: String, value: String) { fields.append(HTTPHeader(name: name, value: value)) }
+
+    /// Replaces the fields named `name` with one field.
+    public mutating func set(_ name: String, _ value: String) { self[name] = value }
+
+    public mutating func remove(_ name: String) { fields.removeAll { $0.name.caseInsensitiveEquals(name) } }
+
+    /// Fields of `other` replace fields of the same name here; the others are kept.
+    public func merging(_ other: HTTPHeaders) -> HTTPHeaders {
+        var result = self
+        for name in Set(other.fields.map { $0.name.lowercased() }) { result.remove(name) }
+        result.fields.append(contentsOf: other.fields)
+        return result
+    }
+}
+
+extension HTTPHeaders {
+    /// RFC 9110 §5.6.2 `tchar`.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
+    /// A field value may hold visible characters, spaces and tabs, never CR, LF, NUL or other controls.
+    static func isValidValue(_ value: String) -> Bool {
+        value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+    }
+
+    /// Throws `invalidHeader` naming the first field that could not go on the wire.
+    func validate() throws(HTTPError) {
+        for field in fields {
+            if field.name.isEmpty || !field.name.utf8.allSatisfy(Self.isTokenByte) {
+                throw HTTPError(.invalidHeader, "invalid header name \(field.name.debugDescription): only letters, digits and !#$%&'*+-.^_`|~ are allowed")
+            }
+            if !Self.isValidValue(field.value) {
+                throw HTTPError(.invalidHeader, "invalid value for header \(field.name): it contains a control character (CR, LF, NUL, ...)")
+            }
+        }
+    }
+}
+
+extension String {
+    func caseInsensitiveEquals(_ other: String) -> Bool {
+        utf8.count == other.utf8.count && lowercased() == other.lowercased()
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A request checked once and ready for the wire: absolute URL, final headers.
+/// The transport accepts nothing else.
+public struct PreparedRequest: Sendable {
+    public var method: HTTPMethod
+    public var url: URL
+    public var headers: HTTPHeaders
+    public var body: Data?
+
+    /// Builds the attempt's request from the user's request and the client's state.
+    /// Request headers win over the client's common headers and auth.
+    init(_ request: HTTPRequest, baseURL: URL?, clientHeaders: HTTPHeaders) throws(HTTPError) {
+        guard request.method.isValidToken else {
+            throw HTTPError(.invalidURL, "invalid method \(request.method.rawValue.debugDescription)")
+        }
+        var url = try URLResolver.resolve(request.route, against: baseURL)
+        if !request.query.isEmpty { url = URLResolver.appending(request.query, to: url) }
+        var headers = clientHeaders.merging(request.headers)
+        if let type = request.body.contentType, !headers.contains("Content-Type") {
+            headers.add(name: "Content-Type", value: type)
+        }
+        try headers.validate()
+        self.method = request.method
+        self.url = url
+        self.headers = headers
+        self.body = request.body.bytes
+    }
+
+    /// The request for a redirect hop (RFC 9110 §15.4): 301/302/303 turn a POST
+    /// into a GET without a body, 307/308 keep both; credentials never cross origins.
+    func following(redirect status: Int, to target: URL, originalOrigin: String) -> PreparedRequest {
+        var next = self
+        next.url = target
+        if status == 303 && method != .head || (status == 301 || status == 302) && method == .post {
+            next.method = .get
+            next.body = nil
+            next.headers.remove("Content-Type")
+            next.headers.remove("Content-Length")
+        }
+        if target.origin != originalOrigin {
+            for name in ["Authorization", "Cookie", "Proxy-Authorization"] { next.headers.remove(name) }
+        }
+        return next
+    }
+}
+
+extension URL {
+    /// scheme://host:port, for same-origin checks.
+    var origin: String {
+        let scheme = (self.scheme ?? "").lowercased()
+        let port = self.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\((host ?? "").lowercased()):\(port)"
+    }
+}

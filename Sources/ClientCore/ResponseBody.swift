@@ -1,0 +1,91 @@
+import Foundation
+
+/// A response body: in memory, or spooled to a temporary file once it grew past
+/// the client's spool threshold, so a huge body never sits in memory.
+public struct ResponseBody: Sendable {
+    enum Storage: Sendable {
+        case memory(Data)
+        case file(SpoolFile)
+    }
+
+    let storage: Storage
+    public let count: Int
+
+    public static let empty = ResponseBody(Data())
+
+    public init(_ data: Data) {
+        storage = .memory(data)
+        count = data.count
+    }
+
+    init(file: SpoolFile, count: Int) {
+        storage = .file(file)
+        self.count = count
+    }
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// The path of the spool file, when the body was too large to keep in memory.
+    public var fileURL: URL? {
+        if case .file(let file) = storage { return file.url }
+        return nil
+    }
+
+    /// The whole body. For a spooled body this reads the file: mind the size.
+    public var data: Data {
+        switch storage {
+        case .memory(let data): return data
+        case .file(let file): return (try? Data(contentsOf: file.url)) ?? Data()
+        }
+    }
+
+    /// The first `limit` bytes, without reading a spooled file whole.
+    public func prefix(_ limit: Int) -> Data {
+        switch storage {
+        case .memory(let data): return data.prefix(limit)
+        case .file(let file):
+            guard let handle = try? FileHandle(forReadingFrom: file.url) else { return Data() }
+            defer { try? handle.close() }
+            return (try? handle.read(upToCount: limit)) ?? Data()
+        }
+    }
+
+    /// Copies the body to `handle` in chunks.
+    public func write(to handle: FileHandle) throws {
+        switch storage {
+        case .memory(let data): try handle.write(contentsOf: data)
+        case .file(let file):
+            let input = try FileHandle(forReadingFrom: file.url)
+            defer { try? input.close() }
+            while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+                try handle.write(contentsOf: chunk)
+            }
+        }
+    }
+
+    /// The server's own message in a JSON error body (`{"message": ...}`, `{"error": ...}`), if any.
+    var serverMessage: String? {
+        guard count > 0, count < 64 * 1024,
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
+        for key in ["message", "error", "detail", "error_description"] {
+            if let text = object[key] as? String { return text }
+            if let nested = object[key] as? [String: Any], let text = nested["message"] as? String { return text }
+        }
+        return nil
+    }
+}
+
+/// A temporary file that is removed when the last body referring to it goes away.
+final class SpoolFile: Sendable {
+    let url: URL
+
+    init(directory: URL) throws {
+        url = directory.appendingPathComponent("explorer-body-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw HTTPError(.transport, "cannot create a temporary file in \(directory.path) for a large response body")
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Decides whether a retry a validator asked for is made and how long to wait first.
+/// Pure: the clock reading, the random draw and the response come in as values.
+struct RetryPlanner {
+    enum Decision: Equatable {
+        case schedule(delay: TimeInterval, source: ClientEvent.DelaySource)
+        case skip(SkipCause)
+    }
+
+    enum SkipCause: Equatable {
+        case bodyPartlyWritten
+        case retriesExhausted(maxRetries: Int)
+        case notIdempotent(HTTPMethod)
+        case pastDeadline(delay: TimeInterval, deadline: TimeInterval)
+
+        var reason: String {
+            switch self {
+            case .bodyPartlyWritten: "body partly written"
+            case .retriesExhausted(let max): "retries exhausted (\(max) allowed)"
+            case .notIdempotent(let method): "method not idempotent: \(method) is not retried unless asked for"
+            case .pastDeadline(let delay, let deadline):
+                "past the deadline: waiting \(Backoff.seconds(delay.roundedToMillis)) would pass the \(Backoff.seconds(deadline)) deadline"
+            }
+        }
+    }
+
+    let maxRetries: Int
+    /// Retries scheduled so far (alternate requests that refresh credentials do not count).
+    private(set) var retriesUsed = 0
+    private var previousDelay: TimeInterval?
+
+    init(maxRetries: Int) {
+        self.maxRetries = max(0, maxRetries)
+    }
+
+    /// - Parameters:
+    ///   - elapsed: seconds since the exchange started; `deadline` counts from the same start.
+    ///   - random: a number in [0, 1) for jitter.
+    mutating func plan(_ strategy: HTTPRetryStrategy, rules: RetryRules, request: HTTPRequest, response: HTTPResponse,
+                       bytesStreamed: Int, elapsed: TimeInterval, deadline: TimeInterval?, random: Double,
+                       now: Date) -> Decision {
+        if bytesStreamed > 0 { return .skip(.bodyPartlyWritten) }
+        let counts = strategy.countsAsRetry
+        if counts && retriesUsed >= maxRetries { return .skip(.retriesExhausted(maxRetries: maxRetries)) }
+        if let allowed = rules.retryMethods, !allowed.contains(request.method), !request.retryNonIdempotent,
+           response.error?.provesRequestNeverLeft != true {
+            return .skip(.notIdempotent(request.method))
+        }
+        var delay = strategy.baseDelay(forRetry: retriesUsed + 1, previous: previousDelay, random: random)
+        var source = ClientEvent.DelaySource.strategy
+        if rules.respectRetryAfter, [429, 503].contains(response.status),
+           let header = response.headers["Retry-After"], let wanted = RetryAfter.seconds(from: header, now: now) {
+            let capped = min(wanted, rules.maxRetryAfter)
+            if capped > delay {
+                delay = capped
+                source = .retryAfter
+            }
+        }
+        if let deadline, elapsed + delay > deadline {
+            return .skip(.pastDeadline(delay: delay, deadline: deadline))
+        }
+        if counts { retriesUsed += 1 }
+        previousDelay = delay
+        return .schedule(delay: delay, source: source)
+    }
+}
+
+extension HTTPRetryStrategy {
+    /// Credential refreshes have their own budget, apart from `maxRetries`.
+    var countsAsRetry: Bool {
+        if case .alternate(let plan) = self, plan.refresh != nil { return false }
+        return true
+    }
+
+    func baseDelay(forRetry n: Int, previous: TimeInterval?, random: Double) -> TimeInterval {
+        switch self {
+        case .immediate: 0
+        case .backoff(let backoff): backoff.delay(forRetry: n, previous: previous, random: random)
+        case .alternate(let plan): max(0, plan.delay)
+        case .task(let plan): max(0, plan.delay)
+        }
+    }
+}
+
+extension TimeInterval {
+    var roundedToMillis: TimeInterval { (self * 1000).rounded() / 1000 }
+}

@@ -1,0 +1,52 @@
+import Hummingbird
+
+/// Plain status codes and redirects.
+extension DemoRoutes {
+    /// Any code 100...999 passes through, including ones HTTP does not name (e.g. 599).
+    static func status(_ call: DemoCall) async -> Response {
+        await withNumber(call) { code in
+            guard (100...999).contains(code) else {
+                return DemoResponses.badRequest("status code must be from 100 to 999, got \(code)")
+            }
+            let status = HTTPResponse.Status(code: code)
+            // 204 and 304 must not carry a body (nor a Content-Length claiming one).
+            if code == 204 || code == 304 {
+                var response = Response(status: status)
+                response.headers[.contentLength] = nil
+                return response
+            }
+            return DemoResponses.json(status, .object([("status", .int(code))]))
+        }
+    }
+
+    /// A chain of relative 302s; the query (and so `?key=`) is carried along each hop.
+    static func redirect(_ call: DemoCall) async -> Response {
+        await withNumber(call) { remaining in
+            guard remaining > 0 else {
+                return DemoResponses.json(.ok, .object([("redirected", true)]))
+            }
+            var location = "/redirect/\(remaining - 1)"
+            if let query = call.request.uri.query, !query.isEmpty { location += "?" + query }
+            return redirectResponse(status: .found, location: location)
+        }
+    }
+
+    /// Redirects anywhere, absolute URLs included, so clients can be tested crossing origins.
+    static func redirectTo(_ call: DemoCall) -> Response {
+        guard call.segments.count == 1 else { return DemoResponses.notFound(path: call.path) }
+        guard let target = call.query["url"], !target.isEmpty else {
+            return DemoResponses.badRequest("redirect-to needs ?url=")
+        }
+        let code = call.query.int("status") ?? 302
+        guard (300...399).contains(code) else {
+            return DemoResponses.badRequest("redirect status must be 3xx, got \(call.query["status"] ?? "")")
+        }
+        return redirectResponse(status: HTTPResponse.Status(code: code), location: target)
+    }
+
+    private static func redirectResponse(status: HTTPResponse.Status, location: String) -> Response {
+        var headers = HTTPFields()
+        headers[.location] = location
+        return DemoResponses.json(status, .object([("location", .string(location))]), headers: headers)
+    }
+}

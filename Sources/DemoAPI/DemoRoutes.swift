@@ -1,0 +1,59 @@
+import Hummingbird
+
+/// The demo API's routes. `summary` is what `explorer demo-server` prints; the handlers live in
+/// the `DemoRoutes+*.swift` extensions, grouped by what they simulate.
+public enum DemoRoutes {
+    public static let summary: [(path: String, description: String)] = [
+        ("/status/{code}", "respond with any status 100-999, body {\"status\":code} (204/304 empty)"),
+        ("/flaky/{n}", "first n requests per key fail with 503, then one 200, then it starts over"),
+        ("/retry-after/{secs}", "503 with Retry-After first, then 200; ?form=date for an HTTP-date, ?status=429"),
+        ("/auth/refresh", "GET/POST: issue a fresh token for the key; ?delay_ms=N slows it, ?fail=1 fails it"),
+        ("/auth/protected", "200 with a valid Bearer token for the key, else 401 with WWW-Authenticate"),
+        ("/delay/{ms}", "wait ms milliseconds, then 200 {\"delayed_ms\":ms}"),
+        ("/redirect/{n}", "302 chain to /redirect/{n-1}, ending with 200 at 0"),
+        ("/redirect-to?url=U&status=S", "redirect (default 302) to any URL, cross-origin too"),
+        ("/drop", "announce 100000 bytes, send about 1000, close the connection; ?times=n drops only n times"),
+        ("/json/{kb}", "about kb kilobytes of deterministic users JSON, streamed"),
+        ("/echo", "the request back as JSON: method, path, query, headers, body"),
+        ("/bytes/{n}", "n deterministic pseudo-random bytes (?seed=, default 1), streamed"),
+        ("/trickle/{n}?interval_ms=M", "n chunks of 10 bytes, M ms apart (default 100)"),
+        ("/upload", "POST/PUT: stream the body, answer {\"bytes\":N,\"fnv1a64\":\"hex\"}"),
+    ]
+
+    /// Dispatches on the first path segment; each handler checks the rest of its shape.
+    static func respond(to call: DemoCall) async throws -> Response {
+        guard let route = call.segments.first else { return index() }
+        switch route {
+        case "status": return await status(call)
+        case "redirect": return await redirect(call)
+        case "redirect-to": return redirectTo(call)
+        case "auth": return try await auth(call)
+        case "flaky": return await flaky(call)
+        case "retry-after": return await retryAfter(call)
+        case "delay": return try await delay(call)
+        case "drop": return await drop(call)
+        case "trickle": return await trickle(call)
+        case "json": return await json(call)
+        case "bytes": return await bytes(call)
+        case "echo": return try await echo(call)
+        case "upload": return try await upload(call)
+        default: return DemoResponses.notFound(path: call.path)
+        }
+    }
+
+    /// "/" lists the routes, so a first GET on the base URL shows what there is to try.
+    static func index() -> Response {
+        let routes = summary.map { DemoJSON.object([("path", .string($0.path)), ("description", .string($0.description))]) }
+        return DemoResponses.json(.ok, .object([("routes", .array(routes))]))
+    }
+
+    /// Runs `body` with the whole-number argument of "/route/{n}", answering 404 for another
+    /// shape and 400 for a non-number.
+    static func withNumber(_ call: DemoCall, _ body: (Int) async throws -> Response) async rethrows -> Response {
+        guard call.segments.count == 2 else { return DemoResponses.notFound(path: call.path) }
+        guard let number = call.numericArgument else {
+            return DemoResponses.badRequest("expected a whole number in \(call.path), got \(call.segments[1])")
+        }
+        return try await body(number)
+    }
+}

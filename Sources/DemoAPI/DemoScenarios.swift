@@ -1,0 +1,90 @@
+/// All per-key scenario state. Everything is keyed by the scenario key so concurrent tests,
+/// each with its own key, never see each other's counters.
+actor DemoScenarios {
+    /// A counter that belongs to one key and one variant of a route (e.g. "/flaky/3" → "3").
+    private struct Slot: Hashable {
+        let key: String
+        let variant: String
+    }
+
+    private var requestsByKey: [String: [String: Int]] = [:]
+    private var flakyFailures: [Slot: Int] = [:]
+    private var retryAfterPending: Set<Slot> = []
+    private var drops: [Slot: Int] = [:]
+    private var tokenSerial: [String: Int] = [:]
+    private var currentTokens: [String: String] = [:]
+    private var refreshes: [String: Int] = [:]
+
+    // MARK: Request counting
+
+    func recordRequest(path: String, key: String) {
+        requestsByKey[key, default: [:]][path, default: 0] += 1
+    }
+
+    /// Matches whole segments, so "/redirect" does not count "/redirect-to".
+    func requestCount(pathPrefix: String, key: String) -> Int {
+        let prefix = pathPrefix.hasSuffix("/") ? String(pathPrefix.dropLast()) : pathPrefix
+        var total = 0
+        for (path, count) in requestsByKey[key] ?? [:]
+        where prefix.isEmpty || path == prefix || path.hasPrefix(prefix + "/") {
+            total += count
+        }
+        return total
+    }
+
+    // MARK: Faults
+
+    /// Returns the 1-based failure number while the request should fail, nil for the success,
+    /// which also rewinds the sequence so the next send shows its retries again.
+    func nextFlakyFailure(key: String, failures: Int) -> Int? {
+        let slot = Slot(key: key, variant: String(failures))
+        let failedSoFar = flakyFailures[slot, default: 0]
+        if failedSoFar < failures {
+            flakyFailures[slot] = failedSoFar + 1
+            return failedSoFar + 1
+        }
+        flakyFailures[slot] = nil
+        return nil
+    }
+
+    /// True for the throttled first request, false (and reset) for the one after it.
+    func shouldThrottle(key: String, variant: String) -> Bool {
+        let slot = Slot(key: key, variant: variant)
+        if retryAfterPending.remove(slot) != nil { return false }
+        retryAfterPending.insert(slot)
+        return true
+    }
+
+    /// nil `times` drops every request; otherwise the first `times` drop, then one completes and it resets.
+    func shouldDrop(key: String, times: Int?) -> Bool {
+        guard let times else { return true }
+        let slot = Slot(key: key, variant: String(times))
+        let dropped = drops[slot, default: 0]
+        if dropped < times {
+            drops[slot] = dropped + 1
+            return true
+        }
+        drops[slot] = nil
+        return false
+    }
+
+    // MARK: Auth
+
+    /// Issues a new token that replaces any previous one for the key.
+    func issueToken(key: String) -> String {
+        let serial = tokenSerial[key, default: 0] + 1
+        tokenSerial[key] = serial
+        refreshes[key, default: 0] += 1
+        let token = "tok-\(key)-\(serial)"
+        currentTokens[key] = token
+        return token
+    }
+
+    func isValid(token: String, key: String) -> Bool {
+        currentTokens[key] == token
+    }
+
+    func refreshCount(key: String) -> Int {
+        refreshes[key, default: 0]
+    }
+}

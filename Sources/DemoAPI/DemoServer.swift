@@ -1,0 +1,96 @@
+import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
+import Logging
+
+/// The demo API, served in-process on a loopback port for tests, the TUI's first run and benchmarks.
+public final class DemoServer: Sendable {
+    /// The port actually bound (the free port picked when started with port 0).
+    public let port: Int
+    /// Always ends with "/", so relative paths can simply be appended.
+    public let baseURL: String
+
+    let scenarios: DemoScenarios
+    private let runTask: Task<Void, Never>
+
+    private init(port: Int, baseURL: String, scenarios: DemoScenarios, runTask: Task<Void, Never>) {
+        self.port = port
+        self.baseURL = baseURL
+        self.scenarios = scenarios
+        self.runTask = runTask
+    }
+
+    /// Starts listening and returns once the socket is bound; port 0 picks a free port.
+    public static func start(host: String = "127.0.0.1", port: Int = 0, tls: DemoTLS? = nil) async throws -> DemoServer {
+        let scenarios = DemoScenarios()
+        let serverBuilder: HTTPServerBuilder
+        if let tls {
+            serverBuilder = try .tls(.http1(), tlsConfiguration: tls.makeServerConfiguration())
+        } else {
+            serverBuilder = .http1()
+        }
+        let startup = StartupSignal()
+        let app = Application(
+            responder: DemoResponder(scenarios: scenarios),
+            server: serverBuilder,
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in startup.resolve(.success(channel.localAddress?.port ?? port)) },
+            logger: DemoServer.silentLogger
+        )
+        let runTask = Task {
+            do {
+                try await app.run()
+                startup.resolve(.failure(DemoServerError.stoppedBeforeListening))
+            } catch {
+                // A bind failure lands here before `onServerRunning` ever fires.
+                startup.resolve(.failure(error))
+            }
+        }
+        let boundPort: Int
+        do {
+            boundPort = try await startup.wait()
+        } catch {
+            runTask.cancel()
+            await runTask.value
+            throw error
+        }
+        let scheme = tls == nil ? "http" : "https"
+        return DemoServer(
+            port: boundPort,
+            baseURL: "\(scheme)://\(urlHost(host)):\(boundPort)/",
+            scenarios: scenarios,
+            runTask: runTask
+        )
+    }
+
+    /// How many `/auth/refresh` calls issued a token for `key`.
+    public func refreshCount(key: String) async -> Int {
+        await scenarios.refreshCount(key: key)
+    }
+
+    /// How many requests for `key` hit `path` or a path below it ("/flaky" counts "/flaky/3").
+    public func requestCount(path: String, key: String) async -> Int {
+        await scenarios.requestCount(pathPrefix: path, key: key)
+    }
+
+    /// Stops the server; in-flight responses are cut rather than awaited so tests never hang here.
+    public func shutdown() async {
+        runTask.cancel()
+        await runTask.value
+    }
+
+    /// The server must never write to stdout/stderr (it runs underneath the TUI).
+    private static let silentLogger = Logger(label: "DemoAPI", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    private static func urlHost(_ host: String) -> String {
+        switch host {
+        case "0.0.0.0": "127.0.0.1"
+        case "::": "[::1]"
+        default: host.contains(":") ? "[\(host)]" : host
+        }
+    }
+}
+
+enum DemoServerError: Error {
+    case stoppedBeforeListening
+}

@@ -1,0 +1,133 @@
+import AsyncHTTPClient
+import DemoAPI
+import Foundation
+import Testing
+
+@Suite struct RoutingTests {
+    @Test func startsOnAFreePortWithASlashTerminatedBaseURL() async throws {
+        try await withDemoServer { server, _ in
+            #expect(server.port > 0)
+            #expect(server.baseURL == "http://127.0.0.1:\(server.port)/")
+        }
+    }
+
+    @Test func statusCodesPassThroughWithTheirBody() async throws {
+        try await withDemoServer { server, client in
+            for code in [200, 201, 404, 418, 500, 503, 599, 999] {
+                let response = try await client.fetch(server.baseURL + "status/\(code)")
+                #expect(response.status == code)
+                #expect(try response.object()["status"] as? Int == code)
+                #expect(response.header("Content-Type") == "application/json")
+            }
+        }
+    }
+
+    @Test func noContentAndNotModifiedHaveEmptyBodies() async throws {
+        try await withDemoServer { server, client in
+            for code in [204, 304] {
+                let response = try await client.fetch(server.baseURL + "status/\(code)")
+                #expect(response.status == code)
+                #expect(response.body.isEmpty)
+            }
+        }
+    }
+
+    @Test func badStatusCodesAreRejected() async throws {
+        try await withDemoServer { server, client in
+            for code in ["abc", "42", "1000"] {
+                let response = try await client.fetch(server.baseURL + "status/\(code)")
+                #expect(response.status == 400, "\(code)")
+            }
+        }
+    }
+
+    @Test func unknownRoutesAre404WithTheirPath() async throws {
+        try await withDemoServer { server, client in
+            let response = try await client.fetch(server.baseURL + "nope/here?x=1")
+            #expect(response.status == 404)
+            #expect(try response.object()["error"] as? String == "no such route: /nope/here")
+        }
+    }
+
+    @Test func rootListsTheRoutes() async throws {
+        try await withDemoServer { server, client in
+            let response = try await client.fetch(server.baseURL)
+            #expect(response.status == 200)
+            let routes = try #require(try response.object()["routes"] as? [[String: String]])
+            #expect(routes.count == DemoRoutes.summary.count)
+        }
+        let paths = DemoRoutes.summary.map(\.path).joined(separator: " ")
+        for route in ["/status/", "/flaky/", "/retry-after/", "/auth/refresh", "/auth/protected", "/delay/",
+                      "/redirect/", "/redirect-to", "/drop", "/json/", "/echo", "/bytes/", "/trickle/", "/upload"] {
+            #expect(paths.contains(route), "\(route) missing from summary")
+        }
+    }
+
+    @Test func redirectChainsAreRelativeAndKeepTheQuery() async throws {
+        try await withDemoServer { server, client in
+            let first = try await client.fetch(server.baseURL + "redirect/2?key=r")
+            #expect(first.status == 302)
+            #expect(first.header("Location") == "/redirect/1?key=r")
+            let last = try await client.fetch(server.baseURL + "redirect/0")
+            #expect(last.status == 200)
+            #expect(try last.object()["redirected"] as? Bool == true)
+        }
+        try await withDemoServer(followRedirects: true) { server, client in
+            let followed = try await client.fetch(server.baseURL + "redirect/3?key=f")
+            #expect(followed.status == 200)
+            #expect(await server.requestCount(path: "/redirect", key: "f") == 4)
+        }
+    }
+
+    @Test func redirectToSendsAnyURLWithTheChosenStatus() async throws {
+        try await withDemoServer { server, client in
+            let target = "http://example.invalid/landing?a=1"
+            let encoded = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let response = try await client.fetch(server.baseURL + "redirect-to?url=\(encoded)&status=307")
+            #expect(response.status == 307)
+            #expect(response.header("Location") == target)
+            let defaulted = try await client.fetch(server.baseURL + "redirect-to?url=/status/200")
+            #expect(defaulted.status == 302)
+            let missing = try await client.fetch(server.baseURL + "redirect-to")
+            #expect(missing.status == 400)
+        }
+    }
+
+    @Test func headRequestsGetHeadersOnly() async throws {
+        try await withDemoServer { server, client in
+            let response = try await client.fetch(server.baseURL + "bytes/1234", method: .HEAD)
+            #expect(response.status == 200)
+            #expect(response.header("Content-Length") == "1234")
+            #expect(response.body.isEmpty)
+        }
+    }
+
+    @Test func requestCountsAreScopedByKeyFromHeaderOrQuery() async throws {
+        try await withDemoServer { server, client in
+            _ = try await client.fetch(server.baseURL + "status/200", headers: [("X-Demo-Key", "h")])
+            _ = try await client.fetch(server.baseURL + "status/201?key=q")
+            _ = try await client.fetch(server.baseURL + "status/202?key=q")
+            // The header wins over the query.
+            _ = try await client.fetch(server.baseURL + "status/203?key=q", headers: [("X-Demo-Key", "h")])
+            _ = try await client.fetch(server.baseURL + "status/204")
+            #expect(await server.requestCount(path: "/status", key: "h") == 2)
+            #expect(await server.requestCount(path: "/status", key: "q") == 2)
+            #expect(await server.requestCount(path: "/status/201", key: "q") == 1)
+            #expect(await server.requestCount(path: "/status", key: "default") == 1)
+            #expect(await server.requestCount(path: "/stat", key: "q") == 0)
+        }
+    }
+
+    @Test func shutdownStopsListeningAndPortsInUseFailToStart() async throws {
+        let server = try await DemoServer.start()
+        await #expect(throws: (any Error).self) {
+            let clash = try await DemoServer.start(port: server.port)
+            await clash.shutdown()
+        }
+        let url = server.baseURL + "status/200"
+        await server.shutdown()
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+        await #expect(throws: (any Error).self) { _ = try await client.fetch(url) }
+        try await client.shutdown()
+    }
+}

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
@@ -47,6 +48,9 @@ enum TransportErrors {
         case let error as NIOConnectionError:
             if let first = error.connectionErrors.first { return kind(of: first.error) }
             return error.dnsAError != nil || error.dnsAAAAError != nil ? .dns : .transport
+        case let error as HTTPParserError:
+            // The peer closed the connection before the body it announced was complete.
+            return error == .invalidEOFState ? .connectionReset : .transport
         case is SocketAddressError:
             return .dns
         case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError:

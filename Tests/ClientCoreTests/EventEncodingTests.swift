@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import ClientCore
+
+@Suite struct EventEncodingTests {
+    func object(_ event: ClientEvent) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(event.jsonLine.utf8)) as? [String: Any])
+    }
+
+    @Test func everyLineHasTheRequiredKeys() throws {
+        let kinds: [ClientEvent.Kind] = [
+            .attemptStarted(attempt: 1, method: "GET", url: "http://h/x"),
+            .responseReceived(attempt: 1, status: 503, bytes: 10, elapsedMs: 1.25, httpVersion: "HTTP/1.1"),
+            .transportFailed(attempt: 1, kind: .connectionReset, message: "reset"),
+            .validatorDecided(attempt: 1, validator: "default", decision: .retry, reason: "503 is a retriable status"),
+            .retryScheduled(attempt: 1, strategy: "immediate", delayMs: 0, source: .retryAfter),
+            .retrySkipped(attempt: 1, reason: "retries exhausted"),
+            .redirectFollowed(attempt: 1, status: 302, from: "a", to: "b"),
+            .altStarted(attempt: 1, method: "POST", url: "http://h/refresh"),
+            .altFinished(attempt: 1, status: 200, error: nil),
+            .taskStarted(attempt: 1), .taskFinished(attempt: 1), .taskFailed(attempt: 1, message: "no"),
+            .exchangeCompleted(status: 200, attempts: 2),
+            .exchangeFailed(attempts: 2, error: .init(kind: "endpointError", message: "404", status: 404)),
+        ]
+        for kind in kinds {
+            let json = try object(ClientEvent(exchange: ExchangeID(7), tMs: 12.3456, kind: kind))
+            #expect(json["exchange"] as? Int == 7)
+            #expect(json["t_ms"] as? Double == 12.346)
+            #expect((json["event"] as? String)?.contains(".") == true)
+        }
+    }
+
+    @Test func keysMatchTheSpec() throws {
+        let scheduled = try object(ClientEvent(exchange: ExchangeID(1), tMs: 0,
+            kind: .retryScheduled(attempt: 2, strategy: "s", delayMs: 250, source: .retryAfter)))
+        #expect(scheduled["event"] as? String == "retry.scheduled")
+        #expect(scheduled["source"] as? String == "retry-after")
+        #expect(scheduled["delay_ms"] as? Int == 250)
+        let failed = try object(ClientEvent(exchange: ExchangeID(1), tMs: 0,
+            kind: .exchangeFailed(attempts: 1, error: .init(kind: "timeout", message: "slow"))))
+        let error = try #require(failed["error"] as? [String: Any])
+        #expect(error["kind"] as? String == "timeout" && error["status"] == nil)
+    }
+
+    @Test func hostileTextIsEscaped() throws {
+        let event = ClientEvent(exchange: ExchangeID(1), tMs: 0,
+                                kind: .transportFailed(attempt: 1, kind: .other, message: "a\"b\\c\n\u{1B}[2J\u{0}é"))
+        #expect(!event.jsonLine.contains("\u{1B}") && !event.jsonLine.contains("\n"))
+        #expect(try object(event)["message"] as? String == "a\"b\\c\n\u{1B}[2J\u{0}é")
+    }
+}

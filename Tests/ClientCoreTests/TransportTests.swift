@@ -1,0 +1,139 @@
+import DemoAPI
+import Foundation
+import Testing
+@testable import ClientCore
+
+/// Transport failures, classified by code, and what the client does with them.
+@Suite struct TransportTests {
+    @Test func aRefusedConnectionFailsAtOnce() async throws {
+        let server = try await DemoServer.start()
+        let port = server.port
+        await server.shutdown()
+        let client = try HTTPClient(baseURL: "http://127.0.0.1:\(port)/")
+        client.timeout = 20
+        let started = ContinuousClock.now
+        let error = await expectFailure { try await client.send(HTTPRequest(.get, "status/200")) }
+        // Retriable, but max retries is 0: the exchange gives up, naming the refusal.
+        #expect(error?.kind == .retriesExhausted)
+        #expect(error?.attempts.first?.transportFailure?.kind == .connectionRefused)
+        #expect(error?.message.contains("connection refused by 127.0.0.1:\(port)") == true)
+        #expect(ContinuousClock.now - started < .seconds(2))
+        await client.shutdown()
+    }
+
+    @Test func aResetMidBodyIsConnectionResetAndARetryLeavesNoPartialBytes() async throws {
+        try await withDemo(maxRetries: 1, validators: [HTTPDefaultValidator(strategy: .immediate)]) { _, client in
+            let error = await expectFailure { try await client.send(HTTPRequest(.get, "drop").maxRetries(0)) }
+            #expect(error?.kind == .retriesExhausted)
+            #expect(error?.attempts.first?.transportFailure?.kind == .connectionReset)
+
+            let response = try await client.send(HTTPRequest(.get, "drop?times=1"))
+            #expect(response.status == 200)
+            #expect(response.body.count == 100_000)
+            #expect(response.attempts.map { $0.transportFailure?.kind } == [.connectionReset, nil])
+        }
+    }
+
+    @Test func aSlowHeadTimesOut() async throws {
+        try await withDemo(timeout: 0.2) { _, client in
+            let started = ContinuousClock.now
+            let error = await expectFailure { try await client.send(HTTPRequest(.get, "delay/3000")) }
+            #expect(error?.kind == .retriesExhausted)
+            #expect(error?.attempts.first?.transportFailure?.kind == .timeout)
+            #expect(ContinuousClock.now - started < .seconds(2))
+        }
+    }
+
+    @Test func anIdleGapInTheBodyTimesOut() async throws {
+        try await withDemo(timeout: 0.3) { _, client in
+            // Chunks every 50 ms are fine; a 1 s gap is not.
+            let steady = try await client.send(HTTPRequest(.get, "trickle/4?interval_ms=50"))
+            #expect(steady.body.count == 40)
+            let error = await expectFailure { try await client.send(HTTPRequest(.get, "trickle/2?interval_ms=1000")) }
+            #expect(error?.attempts.first?.transportFailure?.kind == .timeout)
+        }
+    }
+
+    @Test func anUnknownHostIsDNS() async throws {
+        let client = try HTTPClient(baseURL: "http://no-such-host.invalid/")
+        let error = await expectFailure { try await client.send(HTTPRequest(.get, "x")) }
+        #expect(error?.attempts.first?.transportFailure?.kind == .dns)
+        await client.shutdown()
+    }
+
+    @Test func aLargeBodySpoolsToDiskAndKeepsEveryByte() async throws {
+        try await withDemo(configure: { $0.spool = SpoolPolicy(threshold: 1 << 20) }) { _, client in
+            let large = try await client.send(HTTPRequest(.get, "bytes/5000000?seed=3"))
+            let path = try #require(large.body.fileURL?.path)
+            #expect(FileManager.default.fileExists(atPath: path))
+            #expect(large.body.count == 5_000_000)
+            let small = try await client.send(HTTPRequest(.get, "bytes/1000?seed=3"))
+            #expect(small.body.fileURL == nil)
+            #expect(large.body.prefix(1000) == small.body.data)
+        }
+    }
+
+    @Test func streamingSendsTheBodyToTheSinkAndStopsRetryingOnceWritten() async throws {
+        try await withDemo(maxRetries: 2, validators: [HTTPDefaultValidator(strategy: .immediate)]) { _, client in
+            let chunks = Recorder<Int>()
+            let response = try await client.send(HTTPRequest(.get, "bytes/300000"), sink: { chunks.append($0.count) })
+            #expect(chunks.values.reduce(0, +) == 300_000)
+            #expect(response.body.isEmpty)
+            let error = await expectFailure { try await client.send(HTTPRequest(.get, "drop"), sink: { _ in }) }
+            #expect(error?.kind == .connectionReset)
+            #expect(error?.attempts.count == 1)
+            #expect(error?.attempts.first?.retrySkippedReason == "body partly written")
+        }
+    }
+}
+
+/// Redirects are followed by ClientCore, hop by hop.
+@Suite struct RedirectTests {
+    @Test func everyHopIsAnEvent() async throws {
+        try await withDemo { _, client in
+            let response = try await client.send(HTTPRequest(.get, "redirect/3"))
+            #expect(response.status == 200)
+            #expect(response.events.count("redirect.followed") == 3)
+            #expect(response.events.count("attempt.started") == 1)
+            #expect(response.url?.path == "/redirect/0")
+        }
+    }
+
+    @Test func tooManyHopsEndWithAClearError() async throws {
+        try await withDemo { _, client in
+            let error = await expectFailure { try await client.send(HTTPRequest(.get, "redirect/20")) }
+            #expect(error?.kind == .tooManyRedirects)
+            #expect(error?.message.contains("stopped after 10 redirects") == true)
+        }
+    }
+
+    @Test func aLoopEndsWithAClearError() async throws {
+        try await withDemo { _, client in
+            let error = await expectFailure { try await client.send(HTTPRequest(.get, "loop")) }
+            #expect(error?.kind == .tooManyRedirects)
+            #expect(error?.message.contains("redirect loop") == true)
+        }
+    }
+
+    @Test func refusingLeavesTheRedirectToTheValidators() async throws {
+        try await withDemo(configure: { $0.redirects = .refuse }) { _, client in
+            let response = try await client.send(HTTPRequest(.get, "redirect/1"))
+            #expect(response.status == 302)
+            #expect(response.headers["Location"] == "/redirect/0")
+        }
+    }
+
+    @Test func credentialsAreDroppedOnTheWayToAnotherOrigin() async throws {
+        let other = try await DemoServer.start()
+        try await withDemo { _, client in
+            let target = PercentEncoding.encodeQueryComponent(other.baseURL + "echo")
+            let response = try await client.send(HTTPRequest(.get, "redirect-to?status=307&url=\(target)")
+                .header("Authorization", "Bearer secret").header("X-Kept", "yes"))
+            let echo = try #require(try JSONSerialization.jsonObject(with: response.body.data) as? [String: Any])
+            let headers = try #require(echo["headers"] as? [String: [String]])
+            #expect(headers.keys.contains { $0.lowercased() == "x-kept" })
+            #expect(!headers.keys.contains { $0.lowercased() == "authorization" })
+        }
+        await other.shutdown()
+    }
+}

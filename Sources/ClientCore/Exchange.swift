@@ -187,6 +187,7 @@ struct Exchange {
                 let response = try await runAlternate(plan)
                 try await plan.apply(&request, response, client)
             } catch {
+                if Task.isCancelled { throw fail(.cancelled()) }
                 plan.errorCatcher?(error)
             }
         case .task(let plan):
@@ -213,7 +214,6 @@ struct Exchange {
             emit(.altFinished(attempt: attemptsMade, status: response.status, error: nil))
             return response
         } catch {
-            if error.kind == .cancelled { throw fail(error) }
             emit(.altFinished(attempt: attemptsMade, status: error.status, error: error.message))
             throw error
         }

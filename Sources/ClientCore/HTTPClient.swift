@@ -138,9 +138,8 @@ public final class HTTPClient: Sendable {
     func snapshot() -> Settings { settings.withLock { $0 } }
 
     func prepare(_ request: HTTPRequest, with settings: Settings) throws(HTTPError) -> PreparedRequest {
-        var common = HTTPHeaders()
-        if let auth = settings.auth { common.add(name: auth.header.name, value: auth.header.value) }
-        common = common.merging(settings.headers)
+        var common = settings.headers
+        if let auth = settings.auth { common = HTTPHeaders([auth.header]).merging(common) }
         return try PreparedRequest(request, baseURL: baseURL, clientHeaders: common)
     }
 }

@@ -53,6 +53,8 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
 
     /// Fields of `other` replace fields of the same name here; the others are kept.
     public func merging(_ other: HTTPHeaders) -> HTTPHeaders {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
         var result = self
         for name in Set(other.fields.map { $0.name.lowercased() }) { result.remove(name) }
         result.fields.append(contentsOf: other.fields)

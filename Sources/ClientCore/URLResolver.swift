@@ -5,8 +5,8 @@ enum URLResolver {
     /// An absolute URL is used as it is; anything else is appended to the base URL's
     /// path with exactly one `/` between them (`/refresh` on `http://h/api/` is `http://h/api/refresh`).
     static func resolve(_ route: String, against base: URL?) throws(HTTPError) -> URL {
-        let trimmed = route.trimmingCharacters(in: .whitespaces)
-        if let url = absoluteURL(trimmed) { return url }
+        let trimmed = route.first == " " || route.last == " " ? route.trimmingCharacters(in: .whitespaces) : route
+        if trimmed.contains(":"), let url = absoluteURL(trimmed) { return url }
         if trimmed.contains("://") {
             throw HTTPError(.invalidURL, "invalid URL \(route.debugDescription): only http and https URLs with a host are supported")
         }

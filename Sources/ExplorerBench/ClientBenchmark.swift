@@ -1,0 +1,99 @@
+import AsyncHTTPClient
+import ClientCore
+import DemoAPI
+import Foundation
+import NIOCore
+
+/// Sequential keep-alive GETs on loopback: through ClientCore and through raw AsyncHTTPClient
+/// configured alike, against one in-process server, interleaved in batches so that machine
+/// drift hits both; curl as an outside reference.
+struct ClientBenchmark {
+    let requestsPerBatch: Int
+    let batches: Int
+
+    func run() async {
+        do {
+            let server = try await DemoServer.start()
+            let url = server.baseURL + "status/200"
+            let core = try HTTPClient(baseURL: server.baseURL)
+            let raw = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.rawConfiguration())
+            // Warm both pools and code paths.
+            for _ in 0..<200 {
+                _ = try await core.send(HTTPRequest(.get, "status/200"))
+                _ = try await Self.rawGet(raw, url)
+            }
+            var coreTimes: [Double] = []
+            var rawTimes: [Double] = []
+            var ratios: [Double] = []
+            for batch in 0..<batches {
+                // Alternate which goes first, so neither always runs on a warmer machine.
+                let coreFirst = batch.isMultiple(of: 2)
+                var coreMicros = 0.0
+                var rawMicros = 0.0
+                for pass in 0..<2 {
+                    if (pass == 0) == coreFirst {
+                        coreMicros = try await Self.time(requestsPerBatch) { _ = try await core.send(HTTPRequest(.get, "status/200")) }
+                    } else {
+                        rawMicros = try await Self.time(requestsPerBatch) { try await Self.rawGet(raw, url) }
+                    }
+                }
+                coreTimes.append(coreMicros)
+                rawTimes.append(rawMicros)
+                ratios.append(coreMicros / rawMicros)
+            }
+            let curl = Self.curlMicrosPerRequest(url, count: requestsPerBatch)
+            await core.shutdown()
+            try await raw.shutdown()
+            await server.shutdown()
+            print("requests=\(requestsPerBatch * batches) batches=\(batches)")
+            print("clientcore_us_per_req=\(format(Sample(coreTimes).median))")
+            print("ahc_us_per_req=\(format(Sample(rawTimes).median))")
+            print("curl_us_per_req=\(curl.map { format($0) } ?? "unavailable")")
+            print("ratio_p10=\(format(Sample(ratios).percentile(10), digits: 3)) ratio_p90=\(format(Sample(ratios).percentile(90), digits: 3))")
+            print("clientcore_vs_ahc=\(format(Sample(ratios).median, digits: 3))")
+        } catch {
+            FileHandle.standardError.write(Data("explorer-bench: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// AHC configured as ClientCore configures it.
+    static func rawConfiguration() -> AsyncHTTPClient.HTTPClient.Configuration {
+        var configuration = AsyncHTTPClient.HTTPClient.Configuration(
+            redirectConfiguration: .disallow, timeout: .init(connect: .seconds(30), read: .seconds(30)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return configuration
+    }
+
+    static func rawGet(_ client: AsyncHTTPClient.HTTPClient, _ url: String) async throws {
+        let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
+        var body = try await response.body.collect(upTo: 1 << 20)
+        _ = body.readBytes(length: body.readableBytes)
+    }
+
+    /// Microseconds per call of `body`, over `count` calls.
+    static func time(_ count: Int, _ body: () async throws -> Void) async throws -> Double {
+        let start = ContinuousClock.now
+        for _ in 0..<count { try await body() }
+        let elapsed = ContinuousClock.now - start
+        return (Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12) / Double(count)
+    }
+
+    /// One curl process fetching the URL `count` times on one connection.
+    static func curlMicrosPerRequest(_ url: String, count: Int) -> Double? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        // `-o` applies to one URL, so each gets its own.
+        process.arguments = ["-s", "-w", "%{time_total}\\n"] + (0..<count).flatMap { _ in ["-o", "/dev/null", url] }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // time_total is per transfer; drop the first (connection set-up).
+        let times = output.split(separator: "\n").compactMap { Double($0) }.dropFirst()
+        guard !times.isEmpty else { return nil }
+        return Sample(times.map { $0 * 1e6 }).median
+    }
+}

@@ -43,6 +43,11 @@ public final class HTTPClient: Sendable {
         self.transport = Transport(tls: configuration.tls)
     }
 
+    /// A client with no base URL: every request names an absolute URL.
+    public convenience init(configuration: Configuration = Configuration()) {
+        self.init(baseURL: nil as URL?, configuration: configuration)
+    }
+
     /// - Throws: `invalidURL` when `baseURL` is not an http(s) URL with a host.
     public convenience init(baseURL: String, configuration: Configuration = Configuration()) throws(HTTPError) {
         guard let url = URLResolver.absoluteURL(baseURL) else {

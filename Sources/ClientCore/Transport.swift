@@ -32,9 +32,10 @@ final class Transport: Sendable {
             let version = response.version.major >= 2 ? "HTTP/\(response.version.major)" : "HTTP/\(response.version.major).\(response.version.minor)"
             let body: ResponseBody
             if let sink, (200..<300).contains(status) {
+                try await sink.head(status, headers, version)
                 for try await chunk in response.body {
                     streamed += chunk.readableBytes
-                    try await sink(Data(buffer: chunk))
+                    try await sink.body(Data(buffer: chunk))
                 }
                 body = .empty
             } else {
@@ -100,8 +101,18 @@ final class Transport: Sendable {
     }
 }
 
-/// Where a streamed body goes, chunk by chunk (`explorer send --stream`).
-public typealias BodySink = @Sendable (Data) async throws -> Void
+/// Where a streamed 2xx response goes as it arrives (`explorer send --stream`): its head
+/// once, then the body chunk by chunk.
+public struct BodySink: Sendable {
+    let head: @Sendable (_ status: Int, _ headers: HTTPHeaders, _ httpVersion: String) async throws -> Void
+    let body: @Sendable (Data) async throws -> Void
+
+    public init(head: @escaping @Sendable (_ status: Int, _ headers: HTTPHeaders, _ httpVersion: String) async throws -> Void = { _, _, _ in },
+                body: @escaping @Sendable (Data) async throws -> Void) {
+        self.head = head
+        self.body = body
+    }
+}
 
 struct RawResponse: Sendable {
     var status: Int

@@ -6,6 +6,9 @@ enum URLResolver {
     /// path with exactly one `/` between them (`/refresh` on `http://h/api/` is `http://h/api/refresh`).
     static func resolve(_ route: String, against base: URL?) throws(HTTPError) -> URL {
         let trimmed = route.first == " " || route.last == " " ? route.trimmingCharacters(in: .whitespaces) : route
+        if let problem = problem(in: trimmed) {
+            throw HTTPError(.invalidURL, "invalid URL \(route.debugDescription): \(problem)")
+        }
         if trimmed.contains(":"), let url = absoluteURL(trimmed) { return url }
         if trimmed.contains("://") {
             throw HTTPError(.invalidURL, "invalid URL \(route.debugDescription): only http and https URLs with a host are supported")
@@ -26,12 +29,25 @@ enum URLResolver {
 
     /// Parses an http(s) URL with a host, or returns nil.
     static func absoluteURL(_ text: String) -> URL? {
-        guard let components = URLComponents(string: text),
+        guard problem(in: text) == nil, let components = URLComponents(string: text),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = components.host, !host.isEmpty,
+              components.port.map({ (0...65_535).contains($0) }) ?? true,
               let url = components.url
         else { return nil }
         return url
+    }
+
+    /// What makes `text` unusable as a URL before any parsing: spaces and control characters
+    /// (curl refuses them too), or a port out of range.
+    static func problem(in text: String) -> String? {
+        if text.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+            return "it contains a space or a control character (percent-encode it)"
+        }
+        if let port = URLComponents(string: text)?.port, !(0...65_535).contains(port) {
+            return "port \(port) is not between 0 and 65535"
+        }
+        return nil
     }
 
     static func appending(_ items: [QueryItem], to url: URL) -> URL {

@@ -14,7 +14,7 @@ extension DemoRoutes {
     /// Each success replaces the key's token, so a client that refreshes twice invalidates
     /// its first token: concurrent callers must share one refresh.
     static func refresh(_ call: DemoCall) async throws -> Response {
-        guard [.get, .post, .head].contains(call.method) else {
+        guard call.method == .get || call.method == .post else {
             return DemoResponses.methodNotAllowed(allowed: [.get, .post])
         }
         // The delay comes first so that concurrent refreshes are all in flight together.

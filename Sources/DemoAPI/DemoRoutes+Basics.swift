@@ -2,11 +2,16 @@ import Hummingbird
 
 /// Plain status codes and redirects.
 extension DemoRoutes {
-    /// Any code 100...999 passes through, including ones HTTP does not name (e.g. 599).
+    /// Any code 200...999 passes through, including ones HTTP does not name (e.g. 599).
     static func status(_ call: DemoCall) async -> Response {
         await withNumber(call) { code in
             guard (100...999).contains(code) else {
                 return DemoResponses.badRequest("status code must be from 100 to 999, got \(code)")
+            }
+            // HTTP/1.1 treats 1xx as interim: sent as the final answer, NIO writes it without
+            // framing and clients read garbage or wait for a real response forever.
+            guard code >= 200 else {
+                return DemoResponses.badRequest("\(code) is an informational status and cannot end an HTTP/1.1 exchange")
             }
             let status = HTTPResponse.Status(code: code)
             // 204 and 304 must not carry a body (nor a Content-Length claiming one).
@@ -42,6 +47,12 @@ extension DemoRoutes {
             return DemoResponses.badRequest("redirect status must be 3xx, got \(call.query["status"] ?? "")")
         }
         return redirectResponse(status: HTTPResponse.Status(code: code), location: target)
+    }
+
+    /// Redirects to itself: a client that follows it forever never returns.
+    static func loop(_ call: DemoCall) -> Response {
+        guard call.segments.count == 1 else { return DemoResponses.notFound(path: call.path) }
+        return redirectResponse(status: .found, location: "/loop")
     }
 
     private static func redirectResponse(status: HTTPResponse.Status, location: String) -> Response {

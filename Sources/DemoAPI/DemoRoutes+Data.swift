@@ -6,7 +6,7 @@ extension DemoRoutes {
         await withNumber(call) { kilobytes in
             let users = UsersJSON(kilobytes: kilobytes)
             var headers = HTTPFields()
-            headers[.contentType] = "application/json; charset=utf-8"
+            headers[.contentType] = "application/json"
             let body = ResponseBody(contentLength: users.contentLength) { writer in
                 try await users.write(to: &writer)
             }
@@ -50,7 +50,7 @@ extension DemoRoutes {
             ("method", .string(call.method.rawValue)),
             ("path", .string(call.path)),
             ("query", grouped(call.query.pairs.map { ($0.name, $0.value) })),
-            ("headers", grouped(call.request.headers.map { ($0.name.rawName, $0.value) })),
+            ("headers", grouped(echoedHeaders(call.request.head))),
             ("body", .string(text ?? Base64.encode(bytes))),
             ("body_base64", .bool(text == nil)),
             ("bytes", .int(bytes.count)),
@@ -72,6 +72,13 @@ extension DemoRoutes {
             total += chunk.readableBytes
         }
         return DemoResponses.json(.ok, .object([("bytes", .int(total)), ("fnv1a64", .string(hash.hex))]))
+    }
+
+    /// Header fields with their names as received. Host comes first: HTTPTypes moves it out of
+    /// the fields into the `:authority` pseudo-header, so it is put back here.
+    private static func echoedHeaders(_ head: HTTPRequest) -> [(String, String)] {
+        let host = head.authority.map { [("Host", $0)] } ?? []
+        return host + head.headerFields.map { ($0.name.rawName, $0.value) }
     }
 
     /// {"name": ["v1", "v2"]}, names in first-seen order.

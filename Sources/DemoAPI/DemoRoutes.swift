@@ -4,7 +4,7 @@ import Hummingbird
 /// the `DemoRoutes+*.swift` extensions, grouped by what they simulate.
 public enum DemoRoutes {
     public static let summary: [(path: String, description: String)] = [
-        ("/status/{code}", "respond with any status 100-999, body {\"status\":code} (204/304 empty)"),
+        ("/status/{code}", "respond with any status 200-999, body {\"status\":code} (204/304 empty)"),
         ("/flaky/{n}", "first n requests per key fail with 503, then one 200, then it starts over"),
         ("/retry-after/{secs}", "503 with Retry-After first, then 200; ?form=date for an HTTP-date, ?status=429"),
         ("/auth/refresh", "GET/POST: issue a fresh token for the key; ?delay_ms=N slows it, ?fail=1 fails it"),
@@ -12,6 +12,7 @@ public enum DemoRoutes {
         ("/delay/{ms}", "wait ms milliseconds, then 200 {\"delayed_ms\":ms}"),
         ("/redirect/{n}", "302 chain to /redirect/{n-1}, ending with 200 at 0"),
         ("/redirect-to?url=U&status=S", "redirect (default 302) to any URL, cross-origin too"),
+        ("/loop", "a redirect to itself, for clients that must notice loops"),
         ("/drop", "announce 100000 bytes, send about 1000, close the connection; ?times=n drops only n times"),
         ("/json/{kb}", "about kb kilobytes of deterministic users JSON, streamed"),
         ("/echo", "the request back as JSON: method, path, query, headers, body"),
@@ -27,6 +28,7 @@ public enum DemoRoutes {
         case "status": return await status(call)
         case "redirect": return await redirect(call)
         case "redirect-to": return redirectTo(call)
+        case "loop": return loop(call)
         case "auth": return try await auth(call)
         case "flaky": return await flaky(call)
         case "retry-after": return await retryAfter(call)

@@ -79,6 +79,11 @@ public final class DemoServer: Sendable {
         await runTask.value
     }
 
+    /// A server dropped without `shutdown()` still stops listening (without waiting for it).
+    deinit {
+        runTask.cancel()
+    }
+
     /// The server must never write to stdout/stderr (it runs underneath the TUI).
     private static let silentLogger = Logger(label: "DemoAPI", factory: { _ in SwiftLogNoOpLogHandler() })
 

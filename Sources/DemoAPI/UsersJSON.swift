@@ -44,8 +44,8 @@ struct UsersJSON: Sendable {
     /// One user per line, exactly `recordSize` bytes including the newline. The last record ends
     /// with a space instead of a comma, which keeps its length while staying valid JSON.
     static func record(id: Int, isLast: Bool) -> String {
-        let first = firstNames[id % firstNames.count]
-        let last = lastNames[(id / firstNames.count) % lastNames.count]
+        let first = firstNames[(id - 1) % firstNames.count]
+        let last = lastNames[((id - 1) / firstNames.count) % lastNames.count]
         let street = streets[id % streets.count]
         let city = cities[(id * 7) % cities.count]
         let tags = (0..<(id % 4)).map { "\"\(tagPool[(id + $0 * 5) % tagPool.count])\"" }.joined(separator: ", ")

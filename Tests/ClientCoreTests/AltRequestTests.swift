@@ -86,9 +86,7 @@ import Testing
 
     @Test func noResponseCanTriggerTheAlternateRequest() async throws {
         let server = try await DemoServer.start()
-        let closed = try await DemoServer.start()
-        let closedPort = closed.port
-        await closed.shutdown()
+        let closedPort = 1
         let client = try HTTPClient(baseURL: server.baseURL)
         let fallback = HTTPAltRequestValidator(statusCodes: [HTTPAltRequestValidator.noResponse],
                                                { _, _ in HTTPRequest(.get, "status/200") }) { _, _ in }

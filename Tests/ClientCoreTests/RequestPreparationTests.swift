@@ -16,6 +16,11 @@ import Testing
         #expect(try url("a/b?x=1", base: "http://h:8080/") == "http://h:8080/a/b?x=1")
     }
 
+    @Test(arguments: ["http://h:99999/x", "http://h/a b", "http://h/\u{1B}[2J", "/tab\there"])
+    func urlsWithSpacesControlsOrBadPortsAreRefused(_ route: String) {
+        #expect(throws: HTTPError.self) { try url(route, base: "http://h/") }
+    }
+
     @Test func absoluteURLsBypassTheBase() throws {
         #expect(try url("https://other.example/x", base: "http://h/api/") == "https://other.example/x")
     }

@@ -107,10 +107,7 @@ import Testing
     }
 
     @Test func aTransportFailureIsNeverApprovedEvenWithNoValidators() async throws {
-        let server = try await DemoServer.start()
-        let port = server.port
-        await server.shutdown()
-        let client = try HTTPClient(baseURL: "http://127.0.0.1:\(port)/")
+        let client = try HTTPClient(baseURL: "http://127.0.0.1:1/")
         client.validators = []
         let error = await expectFailure { try await client.send(HTTPRequest(.get, "status/200")) }
         #expect(error?.kind == .connectionRefused)

@@ -34,7 +34,8 @@ import Testing
 
     @Test func badStatusCodesAreRejected() async throws {
         try await withDemoServer { server, client in
-            for code in ["abc", "42", "1000"] {
+            // 1xx cannot be a final HTTP/1.1 status, so those are refused too.
+            for code in ["abc", "42", "1000", "-1", "100", "101", "199"] {
                 let response = try await client.fetch(server.baseURL + "status/\(code)")
                 #expect(response.status == 400, "\(code)")
             }
@@ -58,8 +59,16 @@ import Testing
         }
         let paths = DemoRoutes.summary.map(\.path).joined(separator: " ")
         for route in ["/status/", "/flaky/", "/retry-after/", "/auth/refresh", "/auth/protected", "/delay/",
-                      "/redirect/", "/redirect-to", "/drop", "/json/", "/echo", "/bytes/", "/trickle/", "/upload"] {
+                      "/redirect/", "/redirect-to", "/loop", "/drop", "/json/", "/echo", "/bytes/", "/trickle/", "/upload"] {
             #expect(paths.contains(route), "\(route) missing from summary")
+        }
+    }
+
+    @Test func loopRedirectsToItself() async throws {
+        try await withDemoServer { server, client in
+            let response = try await client.fetch(server.baseURL + "loop")
+            #expect(response.status == 302)
+            #expect(response.header("Location") == "/loop")
         }
     }
 
@@ -126,8 +135,25 @@ import Testing
         }
         let url = server.baseURL + "status/200"
         await server.shutdown()
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+        // AHC keeps retrying a refused connect until its connect timeout, so keep that short.
+        let client = HTTPClient(
+            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+            configuration: .init(timeout: .init(connect: .milliseconds(300)))
+        )
         await #expect(throws: (any Error).self) { _ = try await client.fetch(url) }
+        try await client.shutdown()
+    }
+
+    @Test func shutdownDoesNotWaitForSlowResponses() async throws {
+        let server = try await DemoServer.start()
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+        let slow = Task { try await client.fetch(server.baseURL + "trickle/100?interval_ms=100") }
+        try await Task.sleep(for: .milliseconds(300))
+        let clock = ContinuousClock()
+        let start = clock.now
+        await server.shutdown()
+        #expect(clock.now - start < .seconds(2))
+        await #expect(throws: (any Error).self) { _ = try await slow.value }
         try await client.shutdown()
     }
 }

@@ -1,0 +1,94 @@
+import ClientCore
+import Foundation
+
+/// Prints an exchange's outcome: the final body byte-exact where it belongs (with the head
+/// first for `--include`), then a status line or the problem on stderr.
+struct ResponseOutput {
+    let destination: BodyDestination
+    let include: Bool
+    /// The body already went out through the sink.
+    let streamed: Bool
+    let elapsed: Duration
+
+    func deliver(_ response: HTTPResponse) throws(CLIError) {
+        // A streamed exchange keeps only bodies the sink did not take (non-2xx, such as a final 3xx);
+        // the sink printed the head of the ones it took.
+        let keptBody = !streamed || !(200..<300).contains(response.status)
+        if include && keptBody {
+            Console.out(Self.head(status: response.status, headers: response.headers, httpVersion: response.httpVersion))
+        }
+        if keptBody { try writeBody(response.body) }
+        let bytes = keptBody ? response.body.count : response.streamedBytes
+        Console.err("\(response.httpVersion) \(response.status) · \(Self.attempts(response.attempts.count)) · \(milliseconds) ms · \(bytes) bytes\n")
+    }
+
+    /// Prints what is known of the failed exchange and returns the error to end the command with.
+    func report(_ error: HTTPError) -> CLIError {
+        if let status = error.status, error.kind != .cancelled {
+            Console.err("HTTP \(status) · \(Self.attempts(error.attempts.count)) · \(milliseconds) ms\n")
+        }
+        return CLIError(status: ExitStatus(error.kind), message: error.message)
+    }
+
+    private func writeBody(_ body: ResponseBody) throws(CLIError) {
+        if !destination.acceptsBinary && BinaryDetector.isBinary(body) {
+            Console.problem("the body is binary (\(body.count) bytes), so it was not written to the terminal; use -o FILE or --output - to get it")
+            return
+        }
+        let handle = try destination.open()
+        do {
+            try body.write(to: handle)
+            if case .file = destination { try handle.close() }
+        } catch {
+            throw .failure("cannot write the body to \(destinationName): \(error.localizedDescription)")
+        }
+    }
+
+    static func head(status: Int, headers: HTTPHeaders, httpVersion: String) -> String {
+        let reason = StatusText.reason(status).map { " " + $0 } ?? ""
+        var lines = ["\(httpVersion) \(status)\(reason)"]
+        lines += headers.map { "\($0.name): \($0.value)" }
+        // As on the wire (and as curl -i prints it): CRLF lines, a blank line before the body.
+        return lines.joined(separator: "\r\n") + "\r\n\r\n"
+    }
+
+    private var destinationName: String {
+        if case .file(let path) = destination { return path }
+        return "stdout"
+    }
+
+    private var milliseconds: Int {
+        let (seconds, attoseconds) = elapsed.components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+
+    private static func attempts(_ count: Int) -> String {
+        count == 1 ? "1 attempt" : "\(count) attempts"
+    }
+}
+
+extension HTTPResponse {
+    /// Bytes of the final attempt as the transport counted them (a streamed body is not kept).
+    var streamedBytes: Int {
+        for event in events.reversed() {
+            if case let .responseReceived(_, _, bytes, _, _) = event.kind { return bytes }
+        }
+        return body.count
+    }
+}
+
+/// "Binary" means NUL bytes or invalid UTF-8; only the start of a large body is looked at.
+enum BinaryDetector {
+    static let sampleSize = 64 * 1024
+
+    static func isBinary(_ body: ResponseBody) -> Bool {
+        let sample = body.prefix(sampleSize)
+        if sample.contains(0) { return true }
+        // A sample cut inside a multi-byte character is still text.
+        let cut = sample.count < body.count ? 3 : 0
+        for trim in 0...min(cut, sample.count) where String(validating: sample.dropLast(trim), as: UTF8.self) != nil {
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,85 @@
+import ClientCore
+import Foundation
+
+/// Parsers for `send`'s option values. Each error names the flag and the value at fault
+/// and is a usage error (exit 2): nothing has been sent yet.
+enum SendArguments {
+    /// `-H 'Name: value'`. The name keeps the user's spelling; the value loses surrounding blanks.
+    static func header(_ raw: String) throws(CLIError) -> HTTPHeader {
+        guard let colon = raw.firstIndex(of: ":") else {
+            throw .usage("-H \(raw.debugDescription): a header needs the form 'Name: value'")
+        }
+        let name = String(raw[..<colon])
+        let value = raw[raw.index(after: colon)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+        guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
+            throw .usage("-H \(raw.debugDescription): invalid header name \(name.debugDescription); only letters, digits and !#$%&'*+-.^_`|~ are allowed")
+        }
+        guard value.utf8.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
+            throw .usage("-H \(raw.debugDescription): the value of header \(name) contains a control character (CR, LF, NUL, ...)")
+        }
+        return HTTPHeader(name: name, value: value)
+    }
+
+    /// `--query k=v`; `--query k` is a name without a value.
+    static func query(_ raw: String) throws(CLIError) -> QueryItem {
+        let parts = raw.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let name = parts.first, !name.isEmpty else {
+            throw .usage("--query \(raw.debugDescription): the name before '=' is empty")
+        }
+        return QueryItem(String(name), parts.count > 1 ? String(parts[1]) : nil)
+    }
+
+    /// `--data TEXT` or `--data @FILE`, sent as they are.
+    static func body(_ raw: String) throws(CLIError) -> Data {
+        guard raw.hasPrefix("@") else { return Data(raw.utf8) }
+        let path = String(raw.dropFirst())
+        guard !path.isEmpty else { throw .usage("--data @: a file name must follow '@'") }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .usage("--data @\(path): no such file \(path)")
+        }
+        guard !isDirectory.boolValue else { throw .usage("--data @\(path): \(path) is a directory") }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .usage("--data @\(path): cannot read \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// `-X NAME`: an RFC 9110 token, upper-cased as methods conventionally are.
+    static func method(_ raw: String) throws(CLIError) -> HTTPMethod {
+        guard !raw.isEmpty, raw.utf8.allSatisfy(isTokenByte) else {
+            throw .usage("-X \(raw.debugDescription): not a valid HTTP method")
+        }
+        return HTTPMethod(raw)
+    }
+
+    /// `--retry immediate|delayed:S|exponential:BASE|fibonacci:UNIT`.
+    static func retryStrategy(_ raw: String) throws(CLIError) -> HTTPRetryStrategy {
+        let parts = raw.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let form = "use immediate, delayed:SECONDS, exponential:BASE or fibonacci:UNIT"
+        func seconds() throws(CLIError) -> TimeInterval {
+            guard parts.count == 2, let value = Double(parts[1]), value.isFinite, value >= 0 else {
+                throw .usage("--retry \(raw.debugDescription): \(parts[0]) needs a number of seconds, 0 or more (\(form))")
+            }
+            return value
+        }
+        switch parts[0].lowercased() {
+        case "immediate" where parts.count == 1: return .immediate
+        case "delayed": return .delayed(try seconds())
+        case "exponential": return .exponential(base: try seconds())
+        case "fibonacci": return .fibonacci(unit: try seconds())
+        default: throw .usage("--retry \(raw.debugDescription): unknown strategy; \(form)")
+        }
+    }
+
+    /// RFC 9110 §5.6.2 `tchar`, for header names and methods.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+}

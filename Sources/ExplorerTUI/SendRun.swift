@@ -1,0 +1,67 @@
+import ClientCore
+import Foundation
+
+/// Runs a `SendPlan`: opens what the user named, starts the profile, sends the request
+/// (Ctrl-C cancels it), drains the events and prints the outcome.
+struct SendRun {
+    let plan: SendPlan
+
+    func run() async throws(CLIError) {
+        // Files first: a bad path is a usage error, found before anything starts or is sent.
+        let eventsHandle = try plan.events.map(EventsWriter.open)
+        let streamHandle = plan.stream ? try plan.destination.open() : nil
+
+        var configuration = HTTPClient.Configuration()
+        configuration.tls = plan.tls
+        let profile = try await ProfileClient.open(profile: plan.profile, configuration: configuration)
+        if let strategy = plan.retryStrategy { profile.client.useRetryStrategy(strategy) }
+        let writer = eventsHandle.map { EventsWriter(profile.client.events(), to: $0) }
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = await Self.send(plan.request, on: profile.client, sink: streamHandle.map { Self.sink($0, include: plan.include) })
+        let elapsed = clock.now - start
+
+        // Shutting the client down ends the event stream; the writer then drains, whatever the outcome.
+        await profile.shutdown()
+        await writer?.finish()
+
+        let output = ResponseOutput(destination: plan.destination, include: plan.include, streamed: plan.stream, elapsed: elapsed)
+        switch outcome {
+        case .success(let response): try output.deliver(response)
+        case .failure(let error): throw output.report(error)
+        }
+    }
+
+    /// Sends in a task of its own so SIGINT can cancel it; ClientCore then throws `cancelled`.
+    private static func send(_ request: HTTPRequest, on client: HTTPClient, sink: BodySink?) async -> Result<HTTPResponse, HTTPError> {
+        let exchange = Task { () async -> Result<HTTPResponse, HTTPError> in
+            do throws(HTTPError) {
+                return .success(try await client.send(request, sink: sink))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let watcher = SignalWatcher([SIGINT]) { _ in exchange.cancel() }
+        defer { watcher.stop() }
+        return await exchange.value
+    }
+
+    /// `--stream`: the head (for `--include`) and each chunk go out as they arrive.
+    private static func sink(_ handle: FileHandle, include: Bool) -> BodySink {
+        BodySink(head: { status, headers, version in
+            if include { Console.out(ResponseOutput.head(status: status, headers: headers, httpVersion: version)) }
+        }, body: { chunk in try handle.write(contentsOf: chunk) })
+    }
+}
+
+extension ExitStatus {
+    /// Bad input found by ClientCore is the user's (2); Ctrl-C is 130; every other failure is the exchange's (1).
+    init(_ kind: HTTPError.Kind) {
+        switch kind {
+        case .invalidURL, .invalidHeader, .invalidBody: self = .usage
+        case .cancelled: self = .cancelled
+        default: self = .failure
+        }
+    }
+}

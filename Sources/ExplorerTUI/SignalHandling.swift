@@ -1,0 +1,42 @@
+import Dispatch
+import Foundation
+
+/// Delivers signals to a handler instead of their default action (which kills the process
+/// before it can drain its events or shut a server down). `stop()` restores the defaults.
+final class SignalWatcher {
+    private let signals: [Int32]
+    private var sources: [any DispatchSourceSignal] = []
+
+    init(_ signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
+        self.signals = signals
+        for number in signals {
+            // The dispatch source only sees the signal once the default action is off.
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                // A second Ctrl-C should still be able to kill a process that hangs on cleanup.
+                signal(number, SIG_DFL)
+                handler(number)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    func stop() {
+        for source in sources { source.cancel() }
+        sources.removeAll()
+        for number in signals { signal(number, SIG_DFL) }
+    }
+
+    deinit { stop() }
+
+    /// Waits until one of `signals` arrives and returns it.
+    static func wait(for signals: [Int32]) async -> Int32 {
+        let (stream, continuation) = AsyncStream<Int32>.makeStream()
+        let watcher = SignalWatcher(signals) { continuation.yield($0) }
+        defer { watcher.stop() }
+        for await number in stream { return number }
+        return SIGTERM
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import DemoAPI
+
+@Suite struct UnitTests {
+    @Test func httpDatesAreIMFFixdate() {
+        #expect(HTTPDate.imfFixdate(secondsSince1970: 784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.imfFixdate(secondsSince1970: 0) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        #expect(HTTPDate.imfFixdate(secondsSince1970: 951_782_400) == "Tue, 29 Feb 2000 00:00:00 GMT")
+    }
+
+    @Test func fnv1aMatchesKnownVectors() {
+        var hash = FNV1a64()
+        #expect(hash.hex == "cbf29ce484222325")
+        hash.update(Array("a".utf8))
+        #expect(hash.hex == "af63dc4c8601ec8c")
+    }
+
+    @Test func everyUserRecordHasTheFixedSize() {
+        for id in 1...2_000 {
+            #expect(UsersJSON.record(id: id, isLast: id.isMultiple(of: 2)).utf8.count == UsersJSON.recordSize, "id \(id)")
+        }
+        #expect(UsersJSON.record(id: 99_999_999, isLast: false).utf8.count == UsersJSON.recordSize)
+    }
+
+    @Test func queryDecodingFollowsForms() {
+        let query = DemoQuery("a=1&a=2&b=x%2By+z&c&%zz=%4")
+        #expect(query.pairs.map(\.name) == ["a", "a", "b", "c", "%zz"])
+        #expect(query["a"] == "1")
+        #expect(query["b"] == "x+y z")
+        #expect(query["c"] == "")
+        #expect(query["%zz"] == "%4")
+    }
+
+    @Test func jsonStringsAreEscaped() {
+        #expect(DemoJSON.string("a\"b\\c\nd\u{1}é").text == "\"a\\\"b\\\\c\\nd\\u0001é\"")
+        #expect(DemoJSON.object([("k", .array([1, true, .null]))]).text == "{\"k\":[1,true,null]}")
+    }
+
+    @Test func base64MatchesTheStandardAlphabet() {
+        #expect(Base64.encode(Array("".utf8)) == "")
+        #expect(Base64.encode(Array("f".utf8)) == "Zg==")
+        #expect(Base64.encode(Array("fo".utf8)) == "Zm8=")
+        #expect(Base64.encode(Array("foobar".utf8)) == "Zm9vYmFy")
+    }
+}

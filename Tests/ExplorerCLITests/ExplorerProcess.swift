@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// The built `explorer` binary, run as a child process with stdout and stderr in files
+/// (no pipe can fill up and stall it), reaped with `wait4` so its peak memory is known.
+struct ExplorerProcess: Sendable {
+    /// What a finished run left behind.
+    struct Outcome: Sendable {
+        /// The exit code, or 128 + the signal that killed it.
+        let status: Int32
+        let stdout: Data
+        let stderr: Data
+        /// Peak resident set size, in kilobytes (Linux `ru_maxrss`).
+        let maxRSSKilobytes: Int
+
+        var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+        var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+    }
+
+    let pid: pid_t
+    private let stdoutPath: String
+    private let stderrPath: String
+    /// The master side of the pseudo-terminal the child's stdout is on, when it is on one.
+    private let terminal: Int32?
+
+    /// Runs `explorer arguments…` to the end; `stdoutIsTerminal` puts its stdout on a pseudo-terminal.
+    static func run(_ arguments: [String], in directory: TestDirectory, stdoutIsTerminal: Bool = false) async throws -> Outcome {
+        try await start(arguments, in: directory, stdoutIsTerminal: stdoutIsTerminal).finish()
+    }
+
+    /// Starts `explorer arguments…`; `finish()` waits for it.
+    static func start(_ arguments: [String], in directory: TestDirectory, stdoutIsTerminal: Bool = false) throws -> ExplorerProcess {
+        try start(executable: try ExplorerBinary.path(), arguments, in: directory, stdoutIsTerminal: stdoutIsTerminal)
+    }
+
+    /// Starts any program the same way (Foundation's Process is avoided: its child reaping
+    /// must not race our `wait4`).
+    static func start(executable binary: String, _ arguments: [String], in directory: TestDirectory,
+                      stdoutIsTerminal: Bool = false) throws -> ExplorerProcess {
+        let run = UUID().uuidString.prefix(8)
+        let stdoutPath = directory.path("stdout-\(run)")
+        let stderrPath = directory.path("stderr-\(run)")
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let terminal = stdoutIsTerminal ? try PseudoTerminal.open() : nil
+        if let terminal {
+            posix_spawn_file_actions_addopen(&actions, 1, terminal.devicePath, O_WRONLY | O_NOCTTY, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+        // The child gets default signal handling and no blocked signals, whatever the test runner uses.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGTERM, SIGPIPE] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, binary, &actions, &attributes, argv, environ)
+        guard result == 0 else {
+            if let terminal { close(terminal.master) }
+            throw SpawnError(message: "posix_spawn \(binary): \(String(cString: strerror(result)))")
+        }
+        return ExplorerProcess(pid: pid, stdoutPath: stdoutPath, stderrPath: stderrPath, terminal: terminal?.master)
+    }
+
+    func signal(_ number: Int32) {
+        kill(pid, number)
+    }
+
+    /// Everything written to stdout so far.
+    func stdoutSoFar() -> String {
+        String(decoding: FileManager.default.contents(atPath: stdoutPath) ?? Data(), as: UTF8.self)
+    }
+
+    /// Waits for the exit on a thread of its own (wait4 blocks), then reads the output files.
+    func finish() async throws -> Outcome {
+        let pid = self.pid
+        let (status, rss) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, Int), Never>) in
+            Thread.detachNewThread {
+                var raw: Int32 = 0
+                var usage = rusage()
+                while wait4(pid, &raw, 0, &usage) == -1 && errno == EINTR {}
+                let signalled = raw & 0x7F
+                let status = signalled == 0 ? (raw >> 8) & 0xFF : 128 + signalled
+                continuation.resume(returning: (status, Int(usage.ru_maxrss)))
+            }
+        }
+        let stdout = terminal.map(PseudoTerminal.drain) ?? FileManager.default.contents(atPath: stdoutPath) ?? Data()
+        let stderr = FileManager.default.contents(atPath: stderrPath) ?? Data()
+        return Outcome(status: status, stdout: stdout, stderr: stderr, maxRSSKilobytes: rss)
+    }
+
+    struct SpawnError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+}

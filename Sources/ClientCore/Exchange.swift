@@ -24,6 +24,7 @@ struct Exchange {
         self.sink = sink
         self.clock = client.configuration.clock
         self.start = clock.now()
+        events.reserveCapacity(8)
     }
 
     mutating func run() async throws(HTTPError) -> HTTPResponse {

@@ -34,6 +34,7 @@ public final class HTTPClient: Sendable {
     public let configuration: Configuration
     let transport: Transport
     let hub = EventHub()
+    private let routes: RouteCache
     private let settings = Mutex(Settings())
     private let exchangeCounter = Atomic<Int>(0)
 
@@ -41,6 +42,7 @@ public final class HTTPClient: Sendable {
         self.baseURL = baseURL
         self.configuration = configuration
         self.transport = Transport(tls: configuration.tls)
+        self.routes = RouteCache(base: baseURL)
     }
 
     /// A client with no base URL: every request names an absolute URL.
@@ -145,7 +147,7 @@ public final class HTTPClient: Sendable {
     func prepare(_ request: HTTPRequest, with settings: Settings) throws(HTTPError) -> PreparedRequest {
         var common = settings.headers
         if let auth = settings.auth { common = HTTPHeaders([auth.header]).merging(common) }
-        return try PreparedRequest(request, baseURL: baseURL, clientHeaders: common)
+        return try PreparedRequest(request, routes: routes, clientHeaders: common)
     }
 }
 

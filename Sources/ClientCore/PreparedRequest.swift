@@ -11,10 +11,14 @@ public struct PreparedRequest: Sendable {
     /// Builds the attempt's request from the user's request and the client's state.
     /// Request headers win over the client's common headers and auth.
     init(_ request: HTTPRequest, baseURL: URL?, clientHeaders: HTTPHeaders) throws(HTTPError) {
+        try self.init(request, routes: RouteCache(base: baseURL), clientHeaders: clientHeaders)
+    }
+
+    init(_ request: HTTPRequest, routes: RouteCache, clientHeaders: HTTPHeaders) throws(HTTPError) {
         guard request.method.isValidToken else {
             throw HTTPError(.invalidURL, "invalid method \(request.method.rawValue.debugDescription)")
         }
-        var url = try URLResolver.resolve(request.route, against: baseURL)
+        var url = try routes.resolve(request.route)
         if !request.query.isEmpty { url = URLResolver.appending(request.query, to: url) }
         var headers = clientHeaders.merging(request.headers)
         if let type = request.body.contentType, !headers.contains("Content-Type") {

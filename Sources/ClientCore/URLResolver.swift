@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Joins routes to a base URL and appends query items, as SPEC §2 and the seeds describe.
 enum URLResolver {
@@ -9,9 +10,11 @@ enum URLResolver {
         if let problem = problem(in: trimmed) {
             throw HTTPError(.invalidURL, "invalid URL \(route.debugDescription): \(problem)")
         }
-        if trimmed.contains(":"), let url = absoluteURL(trimmed) { return url }
-        if trimmed.contains("://") {
-            throw HTTPError(.invalidURL, "invalid URL \(route.debugDescription): only http and https URLs with a host are supported")
+        if trimmed.contains("://") || trimmed.lowercased().hasPrefix("http:") || trimmed.lowercased().hasPrefix("https:") {
+            guard let url = absoluteURL(trimmed) else {
+                throw HTTPError(.invalidURL, "invalid URL \(route.debugDescription): \(portProblem(in: trimmed) ?? "only http and https URLs with a host are supported")")
+            }
+            return url
         }
         guard let base else {
             throw HTTPError(.invalidURL, "invalid URL \(route.debugDescription): not absolute, and there is no base URL to join it to")
@@ -20,14 +23,15 @@ enum URLResolver {
         if let cut = joined.firstIndex(where: { $0 == "?" || $0 == "#" }) { joined = String(joined[..<cut]) }
         while joined.hasSuffix("/") { joined.removeLast() }
         let tail = trimmed.drop { $0 == "/" }
-        let candidate = tail.isEmpty ? joined + "/" : joined + "/" + tail
-        guard let url = absoluteURL(candidate) else {
+        // The base was checked when the client was made and the tail has no spaces or
+        // controls, so one parse is enough here (this runs for every attempt).
+        guard let url = URL(string: tail.isEmpty ? joined + "/" : joined + "/" + tail), url.host != nil else {
             throw HTTPError(.invalidURL, "invalid URL \(route.debugDescription) on base \(base.absoluteString)")
         }
         return url
     }
 
-    /// Parses an http(s) URL with a host, or returns nil.
+    /// Parses an http(s) URL with a host and a valid port, or returns nil.
     static func absoluteURL(_ text: String) -> URL? {
         guard problem(in: text) == nil, let components = URLComponents(string: text),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
@@ -38,16 +42,15 @@ enum URLResolver {
         return url
     }
 
-    /// What makes `text` unusable as a URL before any parsing: spaces and control characters
-    /// (curl refuses them too), or a port out of range.
+    /// Spaces and control characters make a URL unusable (curl refuses them too).
     static func problem(in text: String) -> String? {
-        if text.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
-            return "it contains a space or a control character (percent-encode it)"
-        }
-        if let port = URLComponents(string: text)?.port, !(0...65_535).contains(port) {
-            return "port \(port) is not between 0 and 65535"
-        }
-        return nil
+        text.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F })
+            ? "it contains a space or a control character (percent-encode it)" : nil
+    }
+
+    private static func portProblem(in text: String) -> String? {
+        guard let port = URLComponents(string: text)?.port, !(0...65_535).contains(port) else { return nil }
+        return "port \(port) is not between 0 and 65535"
     }
 
     static func appending(_ items: [QueryItem], to url: URL) -> URL {
@@ -77,5 +80,27 @@ public enum PercentEncoding {
             }
         }
         return out
+    }
+}
+
+/// Resolved routes of one client. Parsing a URL costs more than the rest of preparing a
+/// request, and a client sends the same few routes again and again.
+final class RouteCache: Sendable {
+    private let base: URL?
+    private let entries = Mutex<[String: URL]>([:])
+    private let limit = 256
+
+    init(base: URL?) {
+        self.base = base
+    }
+
+    func resolve(_ route: String) throws(HTTPError) -> URL {
+        if let url = entries.withLock({ $0[route] }) { return url }
+        let url = try URLResolver.resolve(route, against: base)
+        entries.withLock { entries in
+            if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
+            entries[route] = url
+        }
+        return url
     }
 }

@@ -8,6 +8,7 @@ import NIOSSL
 /// Maps what NIO and AsyncHTTPClient throw to ClientCore's kinds, by error code, never by text.
 enum TransportErrors {
     static func classify(_ error: any Error, url: URL, timeout: TimeInterval) -> HTTPError {
+        if let error = error as? HTTPError { return error }
         let host = url.host ?? "the server"
         let target = "\(host):\(url.port ?? (url.scheme == "https" ? 443 : 80))"
         let kind = kind(of: error)

@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdCore
+import HummingbirdHTTP2
 import HummingbirdTLS
 import Logging
 
@@ -24,7 +25,9 @@ public final class DemoServer: Sendable {
     public static func start(host: String = "127.0.0.1", port: Int = 0, tls: DemoTLS? = nil) async throws -> DemoServer {
         let scenarios = DemoScenarios()
         let serverBuilder: HTTPServerBuilder
-        if let tls {
+        if let tls, tls.offersHTTP2 {
+            serverBuilder = try .http2Upgrade(tlsConfiguration: tls.makeServerConfiguration())
+        } else if let tls {
             serverBuilder = try .tls(.http1(), tlsConfiguration: tls.makeServerConfiguration())
         } else {
             serverBuilder = .http1()
@@ -96,6 +99,14 @@ public final class DemoServer: Sendable {
     }
 }
 
-enum DemoServerError: Error {
+enum DemoServerError: Error, CustomStringConvertible {
     case stoppedBeforeListening
+    case certificateNotMade(String)
+
+    var description: String {
+        switch self {
+        case .stoppedBeforeListening: "the demo API stopped before it was listening"
+        case .certificateNotMade(let directory): "openssl could not make a certificate in \(directory)"
+        }
+    }
 }

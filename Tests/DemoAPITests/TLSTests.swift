@@ -8,11 +8,9 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("demoapi-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let certificate = directory.appendingPathComponent("cert.pem").path
-        let key = directory.appendingPathComponent("key.pem").path
-        try makeSelfSignedCertificate(certificate: certificate, key: key)
+        let tls = try DemoTLS.makeSelfSigned(in: directory)
 
-        try await withDemoServer(tls: DemoTLS(certificatePEMPath: certificate, privateKeyPEMPath: key)) { server, client in
+        try await withDemoServer(tls: tls) { server, client in
             #expect(server.baseURL == "https://127.0.0.1:\(server.port)/")
             let response = try await client.fetch(server.baseURL + "status/200")
             #expect(response.status == 200)
@@ -25,19 +23,5 @@ import Testing
             let server = try await DemoServer.start(tls: DemoTLS(certificatePEMPath: "/nonexistent/c.pem", privateKeyPEMPath: "/nonexistent/k.pem"))
             await server.shutdown()
         }
-    }
-
-    private func makeSelfSignedCertificate(certificate: String, key: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
-            "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "openssl failed")
     }
 }

@@ -89,14 +89,5 @@ func eventually(within seconds: Double, _ condition: () -> Bool) async throws ->
 
 /// A throwaway self-signed certificate for 127.0.0.1, made with openssl.
 func makeSelfSignedCertificate(in directory: TestDirectory) async throws -> DemoTLS {
-    let certificate = directory.path("cert.pem")
-    let key = directory.path("key.pem")
-    let openssl = try ExplorerProcess.start(
-        executable: "/usr/bin/env",
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
-         "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
-        in: directory)
-    let outcome = try await openssl.finish()
-    try #require(outcome.status == 0, "openssl could not make a test certificate: \(outcome.stderrText)")
-    return DemoTLS(certificatePEMPath: certificate, privateKeyPEMPath: key)
+    try DemoTLS.makeSelfSigned(in: directory.url)
 }

@@ -25,6 +25,9 @@ actor CredentialRefresh {
         return .leader
     }
 
+    /// How many callers wait for the refresh in flight.
+    var waiting: Int { waiters?.count ?? 0 }
+
     func finish(_ result: Result<Void, any Error>) {
         let waiting = waiters ?? []
         waiters = nil

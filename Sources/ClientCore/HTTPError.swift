@@ -2,6 +2,11 @@ import Foundation
 
 /// The one error ClientCore throws. A struct around a kind, so new kinds can be
 /// added without breaking callers, and a message a person can read.
+///
+/// Alley's `NetworkError` cases map onto kinds: `urlError`/`generalError` → the transport
+/// kinds (`connectionRefused`, `timeout`, `connectionReset`, `dns`, `tls`, `transport`);
+/// `noResponse` → a transport kind; `endpointError(response, data)` → `endpointError` with
+/// `status` and `body`; `noResponseData` → `emptyResponse`; `inaccessible` → `retriesExhausted`.
 public struct HTTPError: Error, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable, CaseIterable {
         case invalidURL

@@ -39,12 +39,12 @@ import Testing
         }
     }
 
-    @Test func anAttemptSentBeforeTheLatestRefreshJustRetries() async throws {
+    @Test func aTokenRevokedElsewhereIsRefreshedAgainOnTheNext401() async throws {
         try await withDemo(validators: [Self.refresher(), HTTPDefaultValidator()]) { server, client in
             let key = client.headers["X-Demo-Key"]!
             _ = try await client.send(HTTPRequest(.get, "auth/protected"))
             #expect(await server.refreshCount(key: key) == 1)
-            // A second client-side refresh issued elsewhere invalidates the token server-side.
+            // A refresh issued outside the validator revokes the client's token server-side.
             _ = try await client.send(HTTPRequest(.post, "auth/refresh"))
             let again = try await client.send(HTTPRequest(.get, "auth/protected"))
             #expect(again.status == 200)

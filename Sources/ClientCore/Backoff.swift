@@ -36,7 +36,7 @@ public struct Backoff: Sendable, Hashable {
 
     public init(_ curve: Curve, cap: TimeInterval = 30, jitter: Jitter = .none) {
         self.curve = curve
-        self.cap = cap
+        self.cap = Seconds.clamped(cap)
         self.jitter = jitter
     }
 
@@ -49,7 +49,7 @@ public struct Backoff: Sendable, Hashable {
         case .exponential(let base, let multiplier): raw = base * pow(multiplier, Double(min(n - 1, 1000)))
         case .fibonacci(let unit): raw = unit * Self.fibonacci(n)
         }
-        return min(cap, max(0, raw.isFinite ? raw : cap))
+        return min(cap, raw.isFinite ? max(0, raw) : cap)
     }
 
     /// The delay before retry `n`; `previous` is the delay before retry n−1 (decorrelated jitter

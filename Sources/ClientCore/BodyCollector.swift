@@ -7,10 +7,14 @@ public struct SpoolPolicy: Sendable, Hashable {
     /// Bodies larger than this many bytes are spooled to a file.
     public var threshold: Int
     public var directory: URL
+    /// The largest body accepted at all; a server that sends more fails the attempt
+    /// (`bodyTooLarge`) instead of filling the disk.
+    public var maxBytes: Int
 
-    public init(threshold: Int = 8 << 20, directory: URL = FileManager.default.temporaryDirectory) {
+    public init(threshold: Int = 8 << 20, directory: URL = FileManager.default.temporaryDirectory, maxBytes: Int = 16 << 30) {
         self.threshold = threshold
         self.directory = directory
+        self.maxBytes = maxBytes
     }
 }
 
@@ -30,6 +34,9 @@ struct BodyCollector {
 
     mutating func append(_ chunk: ByteBuffer) throws {
         count += chunk.readableBytes
+        if count > policy.maxBytes {
+            throw HTTPError(.bodyTooLarge, "the response body passed the \(policy.maxBytes)-byte limit")
+        }
         if let handle {
             try handle.write(contentsOf: chunk.readableBytesView)
             return

@@ -69,6 +69,8 @@ enum JSONValue {
         switch self {
         case .string(let text): JSONValue.quote(text, into: &out)
         case .int(let value): out += String(value)
+        case .number(let value) where !value.isFinite:
+            out += "null"
         case .number(let value):
             // Three decimals: sub-millisecond precision without noise.
             let rounded = (value * 1000).rounded() / 1000

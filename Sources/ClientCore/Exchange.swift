@@ -63,8 +63,9 @@ struct Exchange {
                     emit(.retrySkipped(attempt: attemptsMade, reason: cause.reason))
                     throw fail(error(for: cause, response: response, maxRetries: planner.maxRetries))
                 case .schedule(let delay, let source):
-                    emit(.retryScheduled(attempt: attemptsMade, strategy: strategy.name, delayMs: delay * 1000, source: source))
+                    // Alternate requests and tasks run first; a retry is announced only once it will happen.
                     try await prepareRetry(strategy, sentWith: judged.headersGeneration)
+                    emit(.retryScheduled(attempt: attemptsMade, strategy: strategy.name, delayMs: delay * 1000, source: source))
                     do {
                         try await clock.sleep(seconds: delay)
                     } catch {
@@ -81,16 +82,15 @@ struct Exchange {
         let attempt = attemptsMade
         emit(.attemptStarted(attempt: attempt, method: first.method.rawValue, url: first.url.absoluteString))
         var hop = first
-        var visited: Set<String> = [first.url.absoluteString]
+        var visited: Set<String> = [first.method.rawValue + " " + first.url.absoluteString]
         while true {
             let remaining = deadline.map { $0 - (clock.now() - start) }
             if let remaining, remaining <= 0 {
                 throw fail(HTTPError(.deadlineExceeded, "the exchange's \(Backoff.seconds(deadline ?? 0)) deadline passed"))
             }
             let hopStart = clock.now()
-            let result = await client.transport.execute(
-                hop, timeout: timeout, headDeadline: min(timeout, remaining ?? .infinity),
-                deadlineBinds: remaining.map { $0 < timeout } ?? false, spool: client.configuration.spool, sink: sink)
+            let result = await client.transport.execute(hop, timeout: timeout, remaining: remaining,
+                                                        spool: client.configuration.spool, sink: sink)
             switch result {
             case .failure(let failure, let streamed):
                 bytesStreamed += streamed
@@ -99,25 +99,28 @@ struct Exchange {
                 if failure.kind == .deadlineExceeded { throw fail(failure) }
                 return HTTPResponse(failure: failure, attempt: attempt, exchange: id, url: hop.url)
             case .response(let raw):
-                if sink != nil { bytesStreamed += raw.body.isEmpty ? raw.bytes : 0 }
+                bytesStreamed += raw.streamed
                 emit(.responseReceived(attempt: attempt, status: raw.status, bytes: raw.bytes,
                                        elapsedMs: (clock.now() - hopStart) * 1000, httpVersion: raw.httpVersion))
-                if let target = try redirectTarget(raw, from: hop.url, visited: &visited) {
-                    emit(.redirectFollowed(attempt: attempt, status: raw.status, from: hop.url.absoluteString, to: target.absoluteString))
-                    hop = hop.following(redirect: raw.status, to: target, originalOrigin: first.url.origin)
+                if let next = try nextHop(after: raw, from: hop, originalOrigin: first.url.origin, visited: &visited) {
+                    emit(.redirectFollowed(attempt: attempt, status: raw.status, from: hop.url.absoluteString, to: next.url.absoluteString))
+                    hop = next
                     continue
                 }
                 var response = HTTPResponse(status: raw.status, headers: raw.headers, body: raw.body,
                                             httpVersion: raw.httpVersion, url: hop.url)
                 response.attempt = attempt
                 response.exchange = id
+                response.streamedBytes = raw.streamed
                 return response
             }
         }
     }
 
-    /// The next hop's URL when `raw` is a redirect the policy follows; throws on a loop or too many hops.
-    private mutating func redirectTarget(_ raw: RawResponse, from url: URL, visited: inout Set<String>) throws(HTTPError) -> URL? {
+    /// The next hop when `raw` is a redirect the policy follows; throws on a loop or too many hops.
+    private mutating func nextHop(after raw: RawResponse, from hop: PreparedRequest, originalOrigin: String,
+                                  visited: inout Set<String>) throws(HTTPError) -> PreparedRequest? {
+        let url = hop.url
         guard [301, 302, 303, 307, 308].contains(raw.status), let location = raw.headers["Location"],
               let target = URL(string: location, relativeTo: url)?.absoluteURL,
               URLResolver.absoluteURL(target.absoluteString) != nil
@@ -130,14 +133,17 @@ struct Exchange {
             guard allow(raw.status, url, target) else { return nil }
             limit = max
         }
-        if visited.contains(target.absoluteString) {
+        let next = hop.following(redirect: raw.status, to: target, originalOrigin: originalOrigin)
+        // Method and URL together: POST /form → 303 → GET /form is no loop.
+        let key = next.method.rawValue + " " + target.absoluteString
+        if visited.contains(key) {
             throw fail(HTTPError(.tooManyRedirects, "redirect loop: \(target.absoluteString) was already visited", status: raw.status))
         }
         if visited.count > limit {
             throw fail(HTTPError(.tooManyRedirects, "stopped after \(limit) redirects (last to \(target.absoluteString))", status: raw.status))
         }
-        visited.insert(target.absoluteString)
-        return target
+        visited.insert(key)
+        return next
     }
 
     // MARK: The validator chain
@@ -179,11 +185,11 @@ struct Exchange {
         case .immediate, .backoff:
             return
         case .alternate(let plan):
-            request.altRequestsMade += 1
             if let refresh = plan.refresh {
                 try await runSharedRefresh(plan, refresh, sentWith: generation)
                 return
             }
+            request.altRequestsMade += 1
             do {
                 let response = try await runAlternate(plan)
                 try await plan.apply(&request, response, client)
@@ -223,19 +229,30 @@ struct Exchange {
     private mutating func runSharedRefresh(_ plan: AltRequestPlan, _ refresh: CredentialRefresh, sentWith generation: Int) async throws(HTTPError) {
         let role: CredentialRefresh.Role
         do {
-            role = try await refresh.claim(sentWithGeneration: generation, currentGeneration: client.headersGeneration)
+            role = try await refresh.claim(sentWithGeneration: generation) { [client] in client.headersGeneration }
         } catch {
-            throw fail(altFailure(plan, error))
-        }
-        guard case .leader = role else { return }
-        do {
-            let response = try await runAlternate(plan)
-            try await plan.apply(&request, response, client)
-            await refresh.finish(.success(()))
-        } catch {
-            await refresh.finish(.failure(error))
             if Task.isCancelled { throw fail(.cancelled()) }
             throw fail(altFailure(plan, error))
+        }
+        switch role {
+        case .alreadyRefreshed:
+            return
+        case .joined:
+            request.altRequestsMade += 1
+        case .leader:
+            request.altRequestsMade += 1
+            do {
+                let response = try await runAlternate(plan)
+                try await plan.apply(&request, response, client)
+                await refresh.finish(.refreshed, generation: client.headersGeneration)
+            } catch {
+                if Task.isCancelled {
+                    await refresh.finish(.abandoned, generation: client.headersGeneration)
+                    throw fail(.cancelled())
+                }
+                await refresh.finish(.failed(error), generation: client.headersGeneration)
+                throw fail(altFailure(plan, error))
+            }
         }
     }
 

@@ -20,7 +20,8 @@ public struct SystemClock: ExchangeClock {
     }
 
     public func sleep(seconds: TimeInterval) async throws {
-        guard seconds > 0 else { return try Task.checkCancellation() }
-        try await Task.sleep(for: .nanoseconds(Int64(seconds * 1e9)), tolerance: .zero)
+        let nanoseconds = Seconds.nanoseconds(seconds)
+        guard nanoseconds > 0 else { return try Task.checkCancellation() }
+        try await Task.sleep(for: .nanoseconds(nanoseconds), tolerance: .zero)
     }
 }

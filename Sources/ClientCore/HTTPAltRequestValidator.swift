@@ -32,9 +32,6 @@ public struct HTTPAltRequestValidator: HTTPValidator {
         guard !request.isAlternate else {
             return .nextValidator(reason: "an alternate request does not trigger another")
         }
-        guard request.altRequestsMade < maxAltRequests else {
-            return .nextValidator(reason: "alternate request already made \(request.altRequestsMade) time(s) for this exchange")
-        }
         guard let alt = await altRequest(request, response) else {
             return .nextValidator(reason: "no alternate request for this one")
         }
@@ -42,7 +39,14 @@ public struct HTTPAltRequestValidator: HTTPValidator {
         let plan = AltRequestPlan(request: alt, delay: 0, errorCatcher: nil, refresh: refresh) { _, altResponse, client in
             try await onReceive(altResponse, client)
         }
-        return .retry(.alternate(plan), rules: .anyMethod,
-                      reason: "\(status == Self.noResponse ? "no response" : String(status)): run \(alt.method) \(alt.route), then retry")
+        let trigger = status == Self.noResponse ? "no response" : String(status)
+        // Sent with credentials that a later refresh replaced: retrying with the new ones costs no budget.
+        if await refresh.refreshedGeneration > request.headersGeneration {
+            return .retry(.alternate(plan), rules: .anyMethod, reason: "\(trigger): credentials were refreshed after this attempt was sent; retry with them")
+        }
+        guard request.altRequestsMade < maxAltRequests else {
+            return .nextValidator(reason: "alternate request already made \(request.altRequestsMade) time(s) for this exchange")
+        }
+        return .retry(.alternate(plan), rules: .anyMethod, reason: "\(trigger): run \(alt.method) \(alt.route), then retry")
     }
 }

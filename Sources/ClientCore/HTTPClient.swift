@@ -147,7 +147,9 @@ public final class HTTPClient: Sendable {
     func prepare(_ request: HTTPRequest, with settings: Settings) throws(HTTPError) -> PreparedRequest {
         var common = settings.headers
         if let auth = settings.auth { common = HTTPHeaders([auth.header]).merging(common) }
-        return try PreparedRequest(request, routes: routes, clientHeaders: common)
+        var prepared = try PreparedRequest(request, routes: routes, clientHeaders: common)
+        if let auth = settings.auth { prepared.credentialHeaders.insert(auth.header.name.lowercased()) }
+        return prepared
     }
 }
 

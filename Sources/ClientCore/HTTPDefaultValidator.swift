@@ -38,7 +38,7 @@ public struct HTTPDefaultValidator: HTTPValidator {
             let error = HTTPError.endpoint(status: status, body: response.body)
             return .failChain(error, reason: "\(status) is an error status")
         }
-        if !allowsEmptyResponses && response.body.isEmpty && (200..<300).contains(status) {
+        if !allowsEmptyResponses && response.body.isEmpty && response.streamedBytes == 0 && (200..<300).contains(status) {
             return .failChain(HTTPError(.emptyResponse, "the server answered \(status) with an empty body", status: status),
                               reason: "the body is empty and empty responses are not allowed")
         }

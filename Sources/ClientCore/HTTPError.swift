@@ -10,6 +10,7 @@ import Foundation
 public struct HTTPError: Error, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable, CaseIterable {
         case invalidURL
+        case invalidMethod
         case invalidHeader
         case invalidBody
         case connectionRefused
@@ -25,6 +26,10 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case deadlineExceeded
         case tooManyRedirects
         case altRequestFailed
+        /// Writing a streamed body to its sink failed (a closed pipe, a full disk).
+        case outputFailed
+        /// The response body passed the client's size limit.
+        case bodyTooLarge
         case cancelled
     }
 

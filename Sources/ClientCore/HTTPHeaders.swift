@@ -9,6 +9,20 @@ public struct HTTPHeader: Hashable, Sendable {
     }
 }
 
+extension HTTPHeader {
+    /// Why this field cannot go on the wire (a name that is not a token, a value with CR, LF
+    /// or another control character), or nil when it can.
+    public var problem: String? {
+        if name.isEmpty || !name.utf8.allSatisfy(HTTPHeaders.isTokenByte) {
+            return "invalid header name \(name.debugDescription): only letters, digits and !#$%&'*+-.^_`|~ are allowed"
+        }
+        if !HTTPHeaders.isValidValue(value) {
+            return "invalid value for header \(name): it contains a control character (CR, LF, NUL, ...)"
+        }
+        return nil
+    }
+}
+
 /// An ordered list of header fields with case-insensitive lookup.
 public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public private(set) var fields: [HTTPHeader] = []
@@ -82,12 +96,7 @@ extension HTTPHeaders {
     /// Throws `invalidHeader` naming the first field that could not go on the wire.
     func validate() throws(HTTPError) {
         for field in fields {
-            if field.name.isEmpty || !field.name.utf8.allSatisfy(Self.isTokenByte) {
-                throw HTTPError(.invalidHeader, "invalid header name \(field.name.debugDescription): only letters, digits and !#$%&'*+-.^_`|~ are allowed")
-            }
-            if !Self.isValidValue(field.value) {
-                throw HTTPError(.invalidHeader, "invalid value for header \(field.name): it contains a control character (CR, LF, NUL, ...)")
-            }
+            if let problem = field.problem { throw HTTPError(.invalidHeader, problem) }
         }
     }
 }

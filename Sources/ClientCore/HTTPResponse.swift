@@ -15,6 +15,8 @@ public struct HTTPResponse: Sendable {
     /// The attempt (1-based) that produced this response.
     public var attempt: Int
     public var exchange: ExchangeID
+    /// Bytes that went to a `BodySink` as they arrived instead of into `body`.
+    public var streamedBytes = 0
     /// Every event of the exchange up to this response, in order.
     public var events: [ClientEvent]
 

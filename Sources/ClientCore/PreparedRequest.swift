@@ -7,16 +7,14 @@ public struct PreparedRequest: Sendable {
     public var url: URL
     public var headers: HTTPHeaders
     public var body: Data?
+    /// Headers that carry credentials (lowercased): never sent to another origin on a redirect.
+    var credentialHeaders: Set<String> = ["authorization", "cookie", "proxy-authorization"]
 
     /// Builds the attempt's request from the user's request and the client's state.
     /// Request headers win over the client's common headers and auth.
-    init(_ request: HTTPRequest, baseURL: URL?, clientHeaders: HTTPHeaders) throws(HTTPError) {
-        try self.init(request, routes: RouteCache(base: baseURL), clientHeaders: clientHeaders)
-    }
-
     init(_ request: HTTPRequest, routes: RouteCache, clientHeaders: HTTPHeaders) throws(HTTPError) {
         guard request.method.isValidToken else {
-            throw HTTPError(.invalidURL, "invalid method \(request.method.rawValue.debugDescription)")
+            throw HTTPError(.invalidMethod, "invalid method \(request.method.rawValue.debugDescription): a method is letters, digits and !#$%&'*+-.^_`|~")
         }
         var url = try routes.resolve(request.route)
         if !request.query.isEmpty { url = URLResolver.appending(request.query, to: url) }
@@ -43,7 +41,7 @@ public struct PreparedRequest: Sendable {
             next.headers.remove("Content-Length")
         }
         if target.origin != originalOrigin {
-            for name in ["Authorization", "Cookie", "Proxy-Authorization"] { next.headers.remove(name) }
+            for name in credentialHeaders { next.headers.remove(name) }
         }
         return next
     }

@@ -47,11 +47,12 @@ struct RetryPlanner {
            response.error?.provesRequestNeverLeft != true {
             return .skip(.notIdempotent(request.method))
         }
-        var delay = strategy.baseDelay(forRetry: retriesUsed + 1, previous: previousDelay, random: random)
+        let strategyDelay = Seconds.clamped(strategy.baseDelay(forRetry: retriesUsed + 1, previous: previousDelay, random: random))
+        var delay = strategyDelay
         var source = ClientEvent.DelaySource.strategy
         if rules.respectRetryAfter, [429, 503].contains(response.status),
            let header = response.headers["Retry-After"], let wanted = RetryAfter.seconds(from: header, now: now) {
-            let capped = min(wanted, rules.maxRetryAfter)
+            let capped = Seconds.clamped(min(wanted, rules.maxRetryAfter))
             if capped > delay {
                 delay = capped
                 source = .retryAfter
@@ -61,7 +62,8 @@ struct RetryPlanner {
             return .skip(.pastDeadline(delay: delay, deadline: deadline))
         }
         if counts { retriesUsed += 1 }
-        previousDelay = delay
+        // Decorrelated jitter grows from the strategy's own delays, not from a server's Retry-After.
+        previousDelay = strategyDelay
         return .schedule(delay: delay, source: source)
     }
 }
@@ -77,8 +79,8 @@ extension HTTPRetryStrategy {
         switch self {
         case .immediate: 0
         case .backoff(let backoff): backoff.delay(forRetry: n, previous: previous, random: random)
-        case .alternate(let plan): max(0, plan.delay)
-        case .task(let plan): max(0, plan.delay)
+        case .alternate(let plan): plan.delay
+        case .task(let plan): plan.delay
         }
     }
 }

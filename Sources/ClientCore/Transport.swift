@@ -10,32 +10,55 @@ import Synchronization
 /// retries itself, so AHC does neither; each distinct per-attempt timeout gets its own
 /// AHC client because AHC's idle-read timeout (the gaps in a body) is per client.
 final class Transport: Sendable {
+    private struct Pool {
+        var clients: [Int64: AsyncHTTPClient.HTTPClient] = [:]
+        var isShutDown = false
+    }
+
     private let tls: TLSSettings
-    private let clients = Mutex<[Int64: AsyncHTTPClient.HTTPClient]>([:])
-    private let isShutDown = Mutex(false)
+    private let pool = Mutex(Pool())
 
     init(tls: TLSSettings) {
         self.tls = tls
     }
 
     /// Runs one request on the wire and reads its whole body (or streams a 2xx body to `sink`).
-    func execute(_ request: PreparedRequest, timeout: TimeInterval, headDeadline: TimeInterval, deadlineBinds: Bool,
+    /// - Parameter remaining: seconds left before the exchange's deadline, which bounds the
+    ///   whole attempt, body included; `timeout` bounds the head and each idle gap.
+    func execute(_ request: PreparedRequest, timeout: TimeInterval, remaining: TimeInterval?,
                  spool: SpoolPolicy, sink: BodySink?) async -> TransportResult {
+        guard let remaining else { return await attempt(request, timeout: timeout, spool: spool, sink: sink) }
+        return await withTaskGroup(of: TransportResult?.self) { group in
+            group.addTask { await self.attempt(request, timeout: timeout, spool: spool, sink: sink) }
+            group.addTask {
+                try? await Task.sleep(for: .nanoseconds(Seconds.nanoseconds(remaining)))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            if let first { return first }
+            // The deadline came first: the attempt was cancelled; keep what it had streamed.
+            var streamed = 0
+            if case .failure(_, let bytes)?? = await group.next() { streamed = bytes }
+            let failure = HTTPError(.deadlineExceeded, "the exchange's deadline passed while talking to \(request.url.host ?? "the server")")
+            return .failure(failure, bytesStreamed: streamed)
+        }
+    }
+
+    private func attempt(_ request: PreparedRequest, timeout: TimeInterval, spool: SpoolPolicy, sink: BodySink?) async -> TransportResult {
         var streamed = 0
         do {
             let client = try client(readTimeout: timeout)
-            let response = try await client.execute(
-                makeRequest(request),
-                deadline: .now() + .nanoseconds(Int64(max(0, headDeadline) * 1e9)))
+            let response = try await client.execute(makeRequest(request), deadline: .now() + .nanoseconds(Seconds.nanoseconds(timeout)))
             let status = Int(response.status.code)
             let headers = HTTPHeaders(response.headers.map { HTTPHeader(name: $0.name, value: $0.value) })
             let version = response.version.major >= 2 ? "HTTP/\(response.version.major)" : "HTTP/\(response.version.major).\(response.version.minor)"
             let body: ResponseBody
             if let sink, (200..<300).contains(status) {
-                try await sink.head(status, headers, version)
+                try await sink.write(head: (status, headers, version))
                 for try await chunk in response.body {
                     streamed += chunk.readableBytes
-                    try await sink.body(Data(buffer: chunk))
+                    try await sink.write(Data(buffer: chunk))
                 }
                 body = .empty
             } else {
@@ -44,50 +67,45 @@ final class Transport: Sendable {
                 body = try collector.finish()
             }
             return .response(RawResponse(status: status, headers: headers, httpVersion: version,
-                                         body: body, bytes: streamed > 0 ? streamed : body.count))
+                                         body: body, bytes: streamed > 0 ? streamed : body.count, streamed: streamed))
         } catch {
-            var failure = TransportErrors.classify(error, url: request.url, timeout: timeout)
-            if deadlineBinds && failure.kind == .timeout {
-                failure = HTTPError(.deadlineExceeded, "the exchange's deadline passed while waiting for \(request.url.host ?? "the server")", underlying: error)
-            }
-            return .failure(failure, bytesStreamed: streamed)
+            return .failure(TransportErrors.classify(error, url: request.url, timeout: timeout), bytesStreamed: streamed)
         }
     }
 
     func shutdown() async {
-        let all = clients.withLock { clients in
-            defer { clients.removeAll() }
-            return Array(clients.values)
+        let all = pool.withLock { pool in
+            pool.isShutDown = true
+            defer { pool.clients.removeAll() }
+            return Array(pool.clients.values)
         }
-        isShutDown.withLock { $0 = true }
         for client in all { try? await client.shutdown() }
     }
 
     deinit {
         // Clients not shut down by `HTTPClient.shutdown()`: let them close on their own.
-        for client in clients.withLock({ Array($0.values) }) { client.shutdown { _ in } }
+        for client in pool.withLock({ Array($0.clients.values) }) { client.shutdown { _ in } }
     }
 
+    /// The AHC client for this idle timeout. AHC's idle-read timeout is per client, so each
+    /// distinct per-attempt timeout has its own (in practice a handful).
     private func client(readTimeout: TimeInterval) throws(HTTPError) -> AsyncHTTPClient.HTTPClient {
-        let millis = Int64((readTimeout * 1000).rounded(.up))
-        if let client = clients.withLock({ $0[millis] }) { return client }
-        if isShutDown.withLock({ $0 }) { throw HTTPError(.transport, "the client was shut down") }
-        var configuration = AsyncHTTPClient.HTTPClient.Configuration(
-            tlsConfiguration: try tls.makeConfiguration(),
-            redirectConfiguration: .disallow,
-            timeout: .init(connect: .milliseconds(millis), read: .milliseconds(millis)),
-            decompression: .disabled)
-        // A refused connection must fail now, not be retried silently until the timeout.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.httpVersion = .automatic
-        let created = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        let (winner, loser) = clients.withLock { clients -> (AsyncHTTPClient.HTTPClient, AsyncHTTPClient.HTTPClient?) in
-            if let existing = clients[millis] { return (existing, created) }
-            clients[millis] = created
-            return (created, nil)
+        let millis = max(1, Seconds.milliseconds(readTimeout))
+        return try pool.withLock { pool throws(HTTPError) -> AsyncHTTPClient.HTTPClient in
+            if let client = pool.clients[millis] { return client }
+            if pool.isShutDown { throw HTTPError(.transport, "the client was shut down") }
+            var configuration = AsyncHTTPClient.HTTPClient.Configuration(
+                tlsConfiguration: try tls.makeConfiguration(),
+                redirectConfiguration: .disallow,
+                timeout: .init(connect: .milliseconds(millis), read: .milliseconds(millis)),
+                decompression: .disabled)
+            // A refused connection must fail now, not be retried silently until the timeout.
+            configuration.connectionPool.retryConnectionEstablishment = false
+            configuration.httpVersion = .automatic
+            let client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            pool.clients[millis] = client
+            return client
         }
-        loser?.shutdown { _ in }
-        return winner
     }
 
     private func makeRequest(_ request: PreparedRequest) -> HTTPClientRequest {
@@ -104,13 +122,27 @@ final class Transport: Sendable {
 /// Where a streamed 2xx response goes as it arrives (`explorer send --stream`): its head
 /// once, then the body chunk by chunk.
 public struct BodySink: Sendable {
-    let head: @Sendable (_ status: Int, _ headers: HTTPHeaders, _ httpVersion: String) async throws -> Void
-    let body: @Sendable (Data) async throws -> Void
+    private let head: @Sendable (_ status: Int, _ headers: HTTPHeaders, _ httpVersion: String) async throws -> Void
+    private let body: @Sendable (Data) async throws -> Void
 
     public init(head: @escaping @Sendable (_ status: Int, _ headers: HTTPHeaders, _ httpVersion: String) async throws -> Void = { _, _, _ in },
                 body: @escaping @Sendable (Data) async throws -> Void) {
         self.head = head
         self.body = body
+    }
+
+    /// A failure to write is the output's, not the server's: it gets a kind of its own.
+    func write(head part: (status: Int, headers: HTTPHeaders, httpVersion: String)) async throws {
+        do { try await head(part.status, part.headers, part.httpVersion) } catch { throw Self.failure(error) }
+    }
+
+    func write(_ chunk: Data) async throws {
+        do { try await body(chunk) } catch { throw Self.failure(error) }
+    }
+
+    private static func failure(_ error: any Error) -> HTTPError {
+        if error is CancellationError { return .cancelled() }
+        return HTTPError(.outputFailed, "writing the streamed body failed: \(error)", underlying: error)
     }
 }
 
@@ -121,6 +153,8 @@ struct RawResponse: Sendable {
     var body: ResponseBody
     /// Bytes received, streamed or kept.
     var bytes: Int
+    /// Bytes that went to the sink instead of `body`.
+    var streamed: Int
 }
 
 enum TransportResult: Sendable {

@@ -3,6 +3,7 @@ import HummingbirdCore
 import HummingbirdHTTP2
 import HummingbirdTLS
 import Logging
+import ServiceLifecycle
 
 /// The demo API, served in-process on a loopback port for tests, the TUI's first run and benchmarks.
 public final class DemoServer: Sendable {
@@ -12,12 +13,14 @@ public final class DemoServer: Sendable {
     public let baseURL: String
 
     let scenarios: DemoScenarios
+    private let services: ServiceGroup
     private let runTask: Task<Void, Never>
 
-    private init(port: Int, baseURL: String, scenarios: DemoScenarios, runTask: Task<Void, Never>) {
+    private init(port: Int, baseURL: String, scenarios: DemoScenarios, services: ServiceGroup, runTask: Task<Void, Never>) {
         self.port = port
         self.baseURL = baseURL
         self.scenarios = scenarios
+        self.services = services
         self.runTask = runTask
     }
 
@@ -40,9 +43,12 @@ public final class DemoServer: Sendable {
             onServerRunning: { channel in startup.resolve(.success(channel.localAddress?.port ?? port)) },
             logger: DemoServer.silentLogger
         )
+        // Run as a service so shutdown can be graceful: cancelling a Hummingbird server while a
+        // connection is being accepted trips a precondition in NIO (a writer dropped unfinished).
+        let services = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: DemoServer.silentLogger))
         let runTask = Task {
             do {
-                try await app.run()
+                try await services.run()
                 startup.resolve(.failure(DemoServerError.stoppedBeforeListening))
             } catch {
                 // A bind failure lands here before `onServerRunning` ever fires.
@@ -62,6 +68,7 @@ public final class DemoServer: Sendable {
             port: boundPort,
             baseURL: "\(scheme)://\(urlHost(host)):\(boundPort)/",
             scenarios: scenarios,
+            services: services,
             runTask: runTask
         )
     }
@@ -76,10 +83,17 @@ public final class DemoServer: Sendable {
         await scenarios.requestCount(pathPrefix: path, key: key)
     }
 
-    /// Stops the server; in-flight responses are cut rather than awaited so tests never hang here.
+    /// Stops listening at once, lets responses in flight finish for a moment, then cuts them,
+    /// so tests never hang here.
     public func shutdown() async {
-        runTask.cancel()
+        await services.triggerGracefulShutdown()
+        let runTask = self.runTask
+        let cutoff = Task {
+            try await Task.sleep(for: .milliseconds(500))
+            runTask.cancel()
+        }
         await runTask.value
+        cutoff.cancel()
     }
 
     /// A server dropped without `shutdown()` still stops listening (without waiting for it).

@@ -67,16 +67,6 @@ struct ResponseOutput {
     }
 }
 
-extension HTTPResponse {
-    /// Bytes of the final attempt as the transport counted them (a streamed body is not kept).
-    var streamedBytes: Int {
-        for event in events.reversed() {
-            if case let .responseReceived(_, _, bytes, _, _) = event.kind { return bytes }
-        }
-        return body.count
-    }
-}
-
 /// "Binary" means NUL bytes or invalid UTF-8; only the start of a large body is looked at.
 enum BinaryDetector {
     static let sampleSize = 64 * 1024

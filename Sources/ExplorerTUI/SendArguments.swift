@@ -11,13 +11,9 @@ enum SendArguments {
         }
         let name = String(raw[..<colon])
         let value = raw[raw.index(after: colon)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
-        guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
-            throw .usage("-H \(raw.debugDescription): invalid header name \(name.debugDescription); only letters, digits and !#$%&'*+-.^_`|~ are allowed")
-        }
-        guard value.utf8.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
-            throw .usage("-H \(raw.debugDescription): the value of header \(name) contains a control character (CR, LF, NUL, ...)")
-        }
-        return HTTPHeader(name: name, value: value)
+        let header = HTTPHeader(name: name, value: value)
+        if let problem = header.problem { throw .usage("-H \(raw.debugDescription): \(problem)") }
+        return header
     }
 
     /// `--query k=v`; `--query k` is a name without a value.
@@ -48,10 +44,9 @@ enum SendArguments {
 
     /// `-X NAME`: an RFC 9110 token, upper-cased as methods conventionally are.
     static func method(_ raw: String) throws(CLIError) -> HTTPMethod {
-        guard !raw.isEmpty, raw.utf8.allSatisfy(isTokenByte) else {
-            throw .usage("-X \(raw.debugDescription): not a valid HTTP method")
-        }
-        return HTTPMethod(raw)
+        let method = HTTPMethod(raw)
+        guard method.isValidToken else { throw .usage("-X \(raw.debugDescription): not a valid HTTP method") }
+        return method
     }
 
     /// `--retry immediate|delayed:S|exponential:BASE|fibonacci:UNIT`.
@@ -70,16 +65,6 @@ enum SendArguments {
         case "exponential": return .exponential(base: try seconds())
         case "fibonacci": return .fibonacci(unit: try seconds())
         default: throw .usage("--retry \(raw.debugDescription): unknown strategy; \(form)")
-        }
-    }
-
-    /// RFC 9110 §5.6.2 `tchar`, for header names and methods.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
         }
     }
 }

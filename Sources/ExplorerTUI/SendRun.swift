@@ -59,7 +59,7 @@ extension ExitStatus {
     /// Bad input found by ClientCore is the user's (2); Ctrl-C is 130; every other failure is the exchange's (1).
     init(_ kind: HTTPError.Kind) {
         switch kind {
-        case .invalidURL, .invalidHeader, .invalidBody: self = .usage
+        case .invalidURL, .invalidMethod, .invalidHeader, .invalidBody: self = .usage
         case .cancelled: self = .cancelled
         default: self = .failure
         }

@@ -18,8 +18,8 @@ import Testing
             let response = try await client.send(HTTPRequest(.get, "auth/protected"))
             #expect(response.status == 200)
             #expect(response.events.names == [
-                "attempt.started", "response.received", "validator.decided", "retry.scheduled",
-                "alt.started", "alt.finished", "attempt.started", "response.received", "validator.decided",
+                "attempt.started", "response.received", "validator.decided",
+                "alt.started", "alt.finished", "retry.scheduled", "attempt.started", "response.received", "validator.decided",
                 "validator.decided", "exchange.completed",
             ])
             #expect(await server.refreshCount(key: client.headers["X-Demo-Key"]!) == 1)

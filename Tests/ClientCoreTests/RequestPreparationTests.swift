@@ -41,7 +41,7 @@ import Testing
     @Test func requestHeadersWinOverTheClientsAndKeepTheirSpelling() throws {
         var request = HTTPRequest(.get, "/x")
         request.headers.add(name: "x-API-key", value: "mine")
-        let prepared = try PreparedRequest(request, baseURL: URL(string: "http://h/"),
+        let prepared = try PreparedRequest(request, routes: RouteCache(base: URL(string: "http://h/")),
                                            clientHeaders: ["X-Api-Key": "client", "User-Agent": "explorer"])
         #expect(prepared.headers.values(for: "x-api-key") == ["mine"])
         #expect(prepared.headers.fields.map(\.name) == ["User-Agent", "x-API-key"])
@@ -51,7 +51,7 @@ import Testing
     func invalidHeaderNamesAreRefused(_ name: String) {
         var request = HTTPRequest(.get, "/x")
         request.headers.add(name: name, value: "v")
-        #expect(throws: HTTPError.self) { try PreparedRequest(request, baseURL: URL(string: "http://h/"), clientHeaders: [:]) }
+        #expect(throws: HTTPError.self) { try PreparedRequest(request, routes: RouteCache(base: URL(string: "http://h/")), clientHeaders: [:]) }
     }
 
     @Test(arguments: ["a\r\nSet-Cookie: x", "a\nb", "nul\u{0}", "esc\u{1B}[2J"])
@@ -59,7 +59,7 @@ import Testing
         var request = HTTPRequest(.get, "/x")
         request.headers.add(name: "X-Trace", value: value)
         do {
-            _ = try PreparedRequest(request, baseURL: URL(string: "http://h/"), clientHeaders: [:])
+            _ = try PreparedRequest(request, routes: RouteCache(base: URL(string: "http://h/")), clientHeaders: [:])
             Issue.record("expected invalidHeader")
         } catch {
             #expect(error.kind == .invalidHeader)
@@ -70,14 +70,14 @@ import Testing
     @Test func queryItemsKeepOrderAndRepeatsAndArePercentEncoded() throws {
         var request = HTTPRequest(.get, "/search?fixed=1")
         request.query = [QueryItem("k", "v1"), QueryItem("k", "v 2&x=é"), QueryItem("flag", nil)]
-        let prepared = try PreparedRequest(request, baseURL: URL(string: "http://h/"), clientHeaders: [:])
+        let prepared = try PreparedRequest(request, routes: RouteCache(base: URL(string: "http://h/")), clientHeaders: [:])
         #expect(prepared.url.absoluteString == "http://h/search?fixed=1&k=v1&k=v%202%26x%3D%C3%A9&flag")
     }
 
     @Test func redirectsRewriteMethodsAndDropCredentialsAcrossOrigins() throws {
         var request = HTTPRequest(.post, "/form").body(Data("a=1".utf8), contentType: "application/x-www-form-urlencoded")
         request.headers.add(name: "Authorization", value: "Bearer t")
-        let prepared = try PreparedRequest(request, baseURL: URL(string: "http://h/"), clientHeaders: [:])
+        let prepared = try PreparedRequest(request, routes: RouteCache(base: URL(string: "http://h/")), clientHeaders: [:])
         let origin = prepared.url.origin
         let sameOrigin303 = prepared.following(redirect: 303, to: URL(string: "http://h/done")!, originalOrigin: origin)
         #expect(sameOrigin303.method == .get && sameOrigin303.body == nil)

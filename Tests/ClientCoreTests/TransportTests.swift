@@ -53,6 +53,38 @@ import Testing
         }
     }
 
+    @Test func theExchangeDeadlineBoundsASlowBodyToo() async throws {
+        try await withDemo(timeout: 1) { _, client in
+            let started = ContinuousClock.now
+            // Every gap is shorter than the timeout, but the whole body takes 3 s.
+            let error = await expectFailure { try await client.send(HTTPRequest(.get, "trickle/30?interval_ms=100").deadline(0.5)) }
+            #expect(error?.kind == .deadlineExceeded)
+            #expect(ContinuousClock.now - started < .milliseconds(1500))
+        }
+    }
+
+    @Test func aBodyPastTheLimitFailsInsteadOfFillingTheDisk() async throws {
+        try await withDemo(configure: { $0.spool = SpoolPolicy(threshold: 1000, maxBytes: 50_000) }) { _, client in
+            let error = await expectFailure { try await client.send(HTTPRequest(.get, "bytes/100000")) }
+            #expect(error?.kind == .bodyTooLarge)
+            let fits = try await client.send(HTTPRequest(.get, "bytes/40000"))
+            #expect(fits.body.count == 40_000)
+        }
+    }
+
+    @Test func absurdDelaysAndTimeoutsDoNotTrap() async throws {
+        try await withDemo(maxRetries: 1, timeout: 1e300, validators: [HTTPDefaultValidator(strategy: .delayed(.infinity))]) { _, client in
+            let exchange = Task { try await client.send(HTTPRequest(.get, "status/503")) }
+            try await Task.sleep(for: .milliseconds(300))
+            exchange.cancel()
+            guard case .failure(let error as HTTPError) = await exchange.result else { Issue.record("expected a failure"); return }
+            #expect(error.kind == .cancelled)
+        }
+        #expect(Seconds.nanoseconds(.nan) == 0)
+        #expect(Seconds.nanoseconds(-5) == 0)
+        #expect(Seconds.clamped(.infinity) == Seconds.longest)
+    }
+
     @Test func anUnknownHostIsDNS() async throws {
         let client = try HTTPClient(baseURL: "http://no-such-host.invalid/")
         let error = await expectFailure { try await client.send(HTTPRequest(.get, "x")) }
@@ -120,6 +152,29 @@ import Testing
             #expect(response.status == 302)
             #expect(response.headers["Location"] == "/redirect/0")
         }
+    }
+
+    @Test func postRedirectGetToTheSameURLIsNoLoopButARepeatIs() async throws {
+        try await withDemo { _, client in
+            let path = "redirect-to?status=303&url=" + PercentEncoding.encodeQueryComponent("/redirect-to?status=303&url=%2Floop")
+            let error = await expectFailure { try await client.send(HTTPRequest(.post, path).body(Data("x".utf8))) }
+            // POST → 303 → GET (same URL, new method) → 303 → GET /loop → 302 → GET /loop: the repeat is the loop.
+            #expect(error?.kind == .tooManyRedirects)
+            #expect(error?.attempts.first?.redirects.count == 2)
+        }
+    }
+
+    @Test func aCustomAuthHeaderIsDroppedOnTheWayToAnotherOriginToo() async throws {
+        let other = try await DemoServer.start()
+        try await withDemo { _, client in
+            client.auth = .custom(header: "X-API-Key", value: "secret")
+            let target = PercentEncoding.encodeQueryComponent(other.baseURL + "echo")
+            let response = try await client.send(HTTPRequest(.get, "redirect-to?url=\(target)"))
+            let echo = try #require(try JSONSerialization.jsonObject(with: response.body.data) as? [String: Any])
+            let headers = try #require(echo["headers"] as? [String: [String]])
+            #expect(!headers.keys.contains { $0.lowercased() == "x-api-key" })
+        }
+        await other.shutdown()
     }
 
     @Test func credentialsAreDroppedOnTheWayToAnotherOrigin() async throws {

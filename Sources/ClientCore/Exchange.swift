@@ -61,7 +61,7 @@ struct Exchange {
                 switch decision {
                 case .skip(let cause):
                     emit(.retrySkipped(attempt: attemptsMade, reason: cause.reason))
-                    throw fail(error(for: cause, response: response, maxRetries: planner.maxRetries))
+                    throw fail(error(for: cause, response: response))
                 case .schedule(let delay, let source):
                     // Alternate requests and tasks run first; a retry is announced only once it will happen.
                     try await prepareRetry(strategy, sentWith: judged.headersGeneration)
@@ -279,7 +279,7 @@ struct Exchange {
         return error
     }
 
-    private func error(for cause: RetryPlanner.SkipCause, response: HTTPResponse, maxRetries: Int) -> HTTPError {
+    private func error(for cause: RetryPlanner.SkipCause, response: HTTPResponse) -> HTTPError {
         let last = response.error ?? HTTPError.endpoint(status: response.status, body: response.body)
         switch cause {
         case .retriesExhausted:

@@ -82,7 +82,8 @@ struct Exchange {
         let attempt = attemptsMade
         emit(.attemptStarted(attempt: attempt, method: first.method.rawValue, url: first.url.absoluteString))
         var hop = first
-        var visited: Set<String> = [first.method.rawValue + " " + first.url.absoluteString]
+        // Filled on the first redirect only: most responses are not one.
+        var visited: Set<String> = []
         while true {
             let remaining = deadline.map { $0 - (clock.now() - start) }
             if let remaining, remaining <= 0 {
@@ -102,7 +103,7 @@ struct Exchange {
                 bytesStreamed += raw.streamed
                 emit(.responseReceived(attempt: attempt, status: raw.status, bytes: raw.bytes,
                                        elapsedMs: (clock.now() - hopStart) * 1000, httpVersion: raw.httpVersion))
-                if let next = try nextHop(after: raw, from: hop, originalOrigin: first.url.origin, visited: &visited) {
+                if let next = try nextHop(after: raw, from: hop, first: first, visited: &visited) {
                     emit(.redirectFollowed(attempt: attempt, status: raw.status, from: hop.url.absoluteString, to: next.url.absoluteString))
                     hop = next
                     continue
@@ -118,7 +119,7 @@ struct Exchange {
     }
 
     /// The next hop when `raw` is a redirect the policy follows; throws on a loop or too many hops.
-    private mutating func nextHop(after raw: RawResponse, from hop: PreparedRequest, originalOrigin: String,
+    private mutating func nextHop(after raw: RawResponse, from hop: PreparedRequest, first: PreparedRequest,
                                   visited: inout Set<String>) throws(HTTPError) -> PreparedRequest? {
         let url = hop.url
         guard [301, 302, 303, 307, 308].contains(raw.status), let location = raw.headers["Location"],
@@ -133,7 +134,8 @@ struct Exchange {
             guard allow(raw.status, url, target) else { return nil }
             limit = max
         }
-        let next = hop.following(redirect: raw.status, to: target, originalOrigin: originalOrigin)
+        if visited.isEmpty { visited.insert(first.method.rawValue + " " + first.url.absoluteString) }
+        let next = hop.following(redirect: raw.status, to: target, originalOrigin: first.url.origin)
         // Method and URL together: POST /form → 303 → GET /form is no loop.
         let key = next.method.rawValue + " " + target.absoluteString
         if visited.contains(key) {

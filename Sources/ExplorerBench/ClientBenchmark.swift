@@ -15,41 +15,45 @@ struct ClientBenchmark {
         do {
             let server = try await DemoServer.start()
             let url = server.baseURL + "status/200"
-            let core = try HTTPClient(baseURL: server.baseURL)
-            let raw = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.rawConfiguration())
+            let coreClient = try HTTPClient(baseURL: server.baseURL)
+            let rawClient = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.rawConfiguration())
             // Warm both pools and code paths.
             for _ in 0..<200 {
-                _ = try await core.send(HTTPRequest(.get, "status/200"))
-                _ = try await Self.rawGet(raw, url)
+                _ = try await coreClient.send(HTTPRequest(.get, "status/200"))
+                _ = try await Self.rawGet(rawClient, url)
             }
             var coreTimes: [Double] = []
             var rawTimes: [Double] = []
             var ratios: [Double] = []
+            var meanRatios: [Double] = []
             for batch in 0..<batches {
                 // Alternate which goes first, so neither always runs on a warmer machine.
                 let coreFirst = batch.isMultiple(of: 2)
-                var coreMicros = 0.0
-                var rawMicros = 0.0
+                var core = Sample([])
+                var raw = Sample([])
                 for pass in 0..<2 {
                     if (pass == 0) == coreFirst {
-                        coreMicros = try await Self.time(requestsPerBatch) { _ = try await core.send(HTTPRequest(.get, "status/200")) }
+                        core = try await Self.time(requestsPerBatch) { _ = try await coreClient.send(HTTPRequest(.get, "status/200")) }
                     } else {
-                        rawMicros = try await Self.time(requestsPerBatch) { try await Self.rawGet(raw, url) }
+                        raw = try await Self.time(requestsPerBatch) { try await Self.rawGet(rawClient, url) }
                     }
                 }
-                coreTimes.append(coreMicros)
-                rawTimes.append(rawMicros)
-                ratios.append(coreMicros / rawMicros)
+                coreTimes.append(core.median)
+                rawTimes.append(raw.median)
+                ratios.append(core.median / raw.median)
+                meanRatios.append(core.mean / raw.mean)
             }
             let curl = Self.curlMicrosPerRequest(url, count: requestsPerBatch)
-            await core.shutdown()
-            try await raw.shutdown()
+            await coreClient.shutdown()
+            try await rawClient.shutdown()
             await server.shutdown()
             print("requests=\(requestsPerBatch * batches) batches=\(batches)")
+            // Per-request medians: one scheduler hiccup must not move a whole batch.
             print("clientcore_us_per_req=\(format(Sample(coreTimes).median))")
             print("ahc_us_per_req=\(format(Sample(rawTimes).median))")
             print("curl_us_per_req=\(curl.map { format($0) } ?? "unavailable")")
             print("ratio_p10=\(format(Sample(ratios).percentile(10), digits: 3)) ratio_p90=\(format(Sample(ratios).percentile(90), digits: 3))")
+            print("clientcore_vs_ahc_of_means=\(format(Sample(meanRatios).median, digits: 3))")
             print("clientcore_vs_ahc=\(format(Sample(ratios).median, digits: 3))")
         } catch {
             FileHandle.standardError.write(Data("explorer-bench: \(error)\n".utf8))
@@ -71,12 +75,17 @@ struct ClientBenchmark {
         _ = body.readBytes(length: body.readableBytes)
     }
 
-    /// Microseconds per call of `body`, over `count` calls.
-    static func time(_ count: Int, _ body: () async throws -> Void) async throws -> Double {
-        let start = ContinuousClock.now
-        for _ in 0..<count { try await body() }
-        let elapsed = ContinuousClock.now - start
-        return (Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12) / Double(count)
+    /// Microseconds of each of `count` calls of `body`.
+    static func time(_ count: Int, _ body: () async throws -> Void) async throws -> Sample {
+        var micros: [Double] = []
+        micros.reserveCapacity(count)
+        for _ in 0..<count {
+            let start = ContinuousClock.now
+            try await body()
+            let elapsed = ContinuousClock.now - start
+            micros.append(Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12)
+        }
+        return Sample(micros)
     }
 
     /// One curl process fetching the URL `count` times on one connection.

@@ -12,6 +12,8 @@ struct Sample {
     }
 
     var median: Double { percentile(50) }
+
+    var mean: Double { values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count) }
 }
 
 func format(_ value: Double, digits: Int = 2) -> String {

@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ClientCore", targets: ["ClientCore"]),
+        .library(name: "HTTPParsing", targets: ["HTTPParsing"]),
         .executable(name: "explorer", targets: ["ExplorerTUI"]),
         .executable(name: "explorer-bench", targets: ["ExplorerBench"]),
     ],
@@ -24,8 +25,12 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(
+            name: "HTTPParsing"
+        ),
+        .target(
             name: "ClientCore",
             dependencies: [
+                "HTTPParsing",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -59,6 +64,10 @@ let package = Package(
                 "DemoAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
+        ),
+        .testTarget(
+            name: "HTTPParsingTests",
+            dependencies: ["HTTPParsing"]
         ),
         .testTarget(
             name: "ClientCoreTests",

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ClientCore
+@testable import HTTPParsing
 
 @Suite struct RetryAfterTests {
     let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT

@@ -15,6 +15,8 @@ struct Exchange {
     private var events: [ClientEvent] = []
     private var bytesStreamed = 0
     private var attemptsMade = 0
+    private var errorRedirects = 0
+    private static let maxErrorRedirects = 5
 
     init(client: HTTPClient, id: ExchangeID, request: HTTPRequest, publishes: Bool, sink: BodySink?) {
         self.client = client
@@ -53,6 +55,7 @@ struct Exchange {
                 approved.events = events
                 return approved
             case .fail(let error):
+                if redirect(after: error, response: response, handler: settings.errorHandler) { continue }
                 throw fail(error)
             case .retry(let strategy, let rules):
                 let decision = planner.plan(strategy, rules: rules, request: request, response: response,
@@ -61,7 +64,9 @@ struct Exchange {
                 switch decision {
                 case .skip(let cause):
                     emit(.retrySkipped(attempt: attemptsMade, reason: cause.reason))
-                    throw fail(error(for: cause, response: response))
+                    let failure = error(for: cause, response: response)
+                    if redirect(after: failure, response: response, handler: settings.errorHandler) { continue }
+                    throw fail(failure)
                 case .schedule(let delay, let source):
                     // Alternate requests and tasks run first; a retry is announced only once it will happen.
                     try await prepareRetry(strategy, sentWith: judged.headersGeneration)
@@ -263,6 +268,19 @@ struct Exchange {
         return HTTPError(.altRequestFailed,
                          "alternate request \(plan.request.method) \(plan.request.route) failed (\(cause)) while serving \(request.method) \(request.route)",
                          status: (error as? HTTPError)?.status, underlying: error)
+    }
+
+    /// Asks the client's error handler whether to send the request elsewhere instead of failing.
+    private mutating func redirect(after error: HTTPError, response: HTTPResponse,
+                                   handler: (@Sendable (HTTPError, HTTPResponse?) -> ErrorHandling)?) -> Bool {
+        guard let handler, errorRedirects < Self.maxErrorRedirects,
+              case .redirect(let target) = handler(error, response.error == nil ? response : nil)
+        else { return false }
+        errorRedirects += 1
+        emit(.redirectFollowed(attempt: attemptsMade, status: response.status,
+                               from: response.url?.absoluteString ?? request.route, to: target.absoluteString))
+        request.route = target.absoluteString
+        return true
     }
 
     // MARK: Events and endings

@@ -28,6 +28,9 @@ public final class HTTPClient: Sendable {
         /// Bumped on every change of headers or auth, so an attempt knows whether its
         /// credentials are stale.
         var headersGeneration = 0
+        var makeJSONEncoder: @Sendable () -> JSONEncoder = { JSONEncoder() }
+        var requestModifier: (@Sendable (inout PreparedRequest) throws -> Void)?
+        var errorHandler: (@Sendable (HTTPError, HTTPResponse?) -> ErrorHandling)?
     }
 
     public let baseURL: URL?
@@ -106,6 +109,29 @@ public final class HTTPClient: Sendable {
 
     var headersGeneration: Int { settings.withLock { $0.headersGeneration } }
 
+    /// Configures the `JSONEncoder` of every `Encodable` body (Decree's `configure(_ encoder:)`).
+    public func configureJSONEncoder(_ configure: @escaping @Sendable (JSONEncoder) -> Void) {
+        settings.withLock { settings in
+            settings.makeJSONEncoder = {
+                let encoder = JSONEncoder()
+                configure(encoder)
+                return encoder
+            }
+        }
+    }
+
+    /// Runs before every attempt is sent and may change it (Decree's `configure(_ request:)`);
+    /// an error it throws fails the exchange.
+    public func modifyRequests(_ modifier: (@Sendable (inout PreparedRequest) throws -> Void)?) {
+        settings.withLock { $0.requestModifier = modifier }
+    }
+
+    /// Sees every error the exchange is about to fail with and may send the same request
+    /// to another URL instead, transparently (Decree's `handle(_:response:from:)`).
+    public func handleErrors(_ handler: (@Sendable (HTTPError, HTTPResponse?) -> ErrorHandling)?) {
+        settings.withLock { $0.errorHandler = handler }
+    }
+
     // MARK: Exchanges
 
     /// A fresh id, for callers that want to know an exchange's events before it starts.
@@ -146,9 +172,23 @@ public final class HTTPClient: Sendable {
 
     func prepare(_ request: HTTPRequest, with settings: Settings) throws(HTTPError) -> PreparedRequest {
         var common = settings.headers
-        if let auth = settings.auth { common = HTTPHeaders([auth.header]).merging(common) }
-        var prepared = try PreparedRequest(request, routes: routes, clientHeaders: common)
-        if let auth = settings.auth { prepared.credentialHeaders.insert(auth.header.name.lowercased()) }
+        // A request's own auth beats everything the client has; the client's auth yields to a
+        // common header of the same name (one set by a token refresh, say).
+        if let auth = request.auth {
+            common = common.merging(HTTPHeaders([auth.header]))
+        } else if let auth = settings.auth {
+            common = HTTPHeaders([auth.header]).merging(common)
+        }
+        var prepared = try PreparedRequest(request, routes: routes, clientHeaders: common, encoder: settings.makeJSONEncoder)
+        if let auth = request.auth ?? settings.auth { prepared.credentialHeaders.insert(auth.header.name.lowercased()) }
+        if let modifier = settings.requestModifier {
+            do {
+                try modifier(&prepared)
+                try prepared.headers.validate()
+            } catch {
+                throw error as? HTTPError ?? HTTPError(.invalidBody, "the request modifier failed: \(error)", underlying: error)
+            }
+        }
         return prepared
     }
 }
@@ -158,6 +198,14 @@ extension HTTPRequest {
     public func fetch(_ client: HTTPClient) async throws(HTTPError) -> HTTPResponse {
         try await client.send(self)
     }
+}
+
+/// What an error handler decides (Decree's `ErrorHandling`).
+public enum ErrorHandling: Sendable {
+    /// Let the error stand.
+    case none
+    /// Send the same request to this URL instead; the caller sees only the final outcome.
+    case redirect(to: URL)
 }
 
 /// Whether and how far redirects are followed. ClientCore follows each hop itself so

@@ -9,6 +9,11 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     /// Query items in order; repeated names are kept.
     public var query: [QueryItem]
+    /// Typed query parameters (`query([String: Any])`), written after `query` with `queryStyle`.
+    public var parameters: [QueryEntry] = []
+    public var queryStyle = QueryEncodingStyle()
+    /// Credentials for this request only; nil uses the client's.
+    public var auth: HTTPAuth?
     public var body: RequestBody
     /// Seconds per attempt: the wait for the response head and every idle gap in the body.
     public var timeout: TimeInterval?
@@ -67,25 +72,5 @@ extension HTTPRequest {
         var copy = self
         change(&copy)
         return copy
-    }
-}
-
-/// What a request sends after its head.
-public enum RequestBody: Sendable, Hashable {
-    case empty
-    case data(Data, contentType: String?)
-
-    var bytes: Data? {
-        switch self {
-        case .empty: return nil
-        case .data(let data, _): return data
-        }
-    }
-
-    var contentType: String? {
-        switch self {
-        case .empty: return nil
-        case .data(_, let type): return type
-        }
     }
 }

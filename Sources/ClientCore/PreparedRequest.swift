@@ -6,27 +6,30 @@ public struct PreparedRequest: Sendable {
     public var method: HTTPMethod
     public var url: URL
     public var headers: HTTPHeaders
-    public var body: Data?
+    public var body: PreparedBody
     /// Headers that carry credentials (lowercased): never sent to another origin on a redirect.
     var credentialHeaders: Set<String> = ["authorization", "cookie", "proxy-authorization"]
 
     /// Builds the attempt's request from the user's request and the client's state.
     /// Request headers win over the client's common headers and auth.
-    init(_ request: HTTPRequest, routes: RouteCache, clientHeaders: HTTPHeaders) throws(HTTPError) {
+    init(_ request: HTTPRequest, routes: RouteCache, clientHeaders: HTTPHeaders,
+         encoder: () -> JSONEncoder = { JSONEncoder() }) throws(HTTPError) {
         guard request.method.isValidToken else {
             throw HTTPError(.invalidMethod, "invalid method \(request.method.rawValue.debugDescription): a method is letters, digits and !#$%&'*+-.^_`|~")
         }
         var url = try routes.resolve(request.route)
-        if !request.query.isEmpty { url = URLResolver.appending(request.query, to: url) }
+        let items = request.parameters.isEmpty ? request.query : request.query + request.queryStyle.items(request.parameters)
+        if !items.isEmpty { url = URLResolver.appending(items, to: url) }
         var headers = clientHeaders.merging(request.headers)
-        if let type = request.body.contentType, !headers.contains("Content-Type") {
-            headers.add(name: "Content-Type", value: type)
+        let (body, contentType) = try request.body.prepare(style: request.queryStyle, encoder: encoder)
+        if let contentType, !headers.contains("Content-Type") {
+            headers.add(name: "Content-Type", value: contentType)
         }
         try headers.validate()
         self.method = request.method
         self.url = url
         self.headers = headers
-        self.body = request.body.bytes
+        self.body = body
     }
 
     /// The request for a redirect hop (RFC 9110 §15.4): 301/302/303 turn a POST
@@ -36,7 +39,7 @@ public struct PreparedRequest: Sendable {
         next.url = target
         if status == 303 && method != .head || (status == 301 || status == 302) && method == .post {
             next.method = .get
-            next.body = nil
+            next.body = .none
             next.headers.remove("Content-Type")
             next.headers.remove("Content-Length")
         }

@@ -112,8 +112,14 @@ final class Transport: Sendable {
         var wire = HTTPClientRequest(url: request.url.absoluteString)
         wire.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
         for field in request.headers { wire.headers.add(name: field.name, value: field.value) }
-        if let body = request.body {
-            wire.body = .bytes(ByteBuffer(data: body))
+        switch request.body {
+        case .none:
+            break
+        case .bytes(let data):
+            wire.body = .bytes(ByteBuffer(data: data))
+        case .stream(let length, let make):
+            let chunks = make().map { ByteBuffer(data: $0) }
+            wire.body = .stream(chunks, length: length.map { .known(Int64($0)) } ?? .unknown)
         }
         return wire
     }

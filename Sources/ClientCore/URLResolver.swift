@@ -104,3 +104,10 @@ final class RouteCache: Sendable {
         return url
     }
 }
+
+extension PercentEncoding {
+    /// `application/x-www-form-urlencoded`: as a query component, with spaces as `+`.
+    public static func encodeFormComponent(_ text: String) -> String {
+        encodeQueryComponent(text).replacingOccurrences(of: "%20", with: "+")
+    }
+}

@@ -80,10 +80,10 @@ import Testing
         let prepared = try PreparedRequest(request, routes: RouteCache(base: URL(string: "http://h/")), clientHeaders: [:])
         let origin = prepared.url.origin
         let sameOrigin303 = prepared.following(redirect: 303, to: URL(string: "http://h/done")!, originalOrigin: origin)
-        #expect(sameOrigin303.method == .get && sameOrigin303.body == nil)
+        #expect(sameOrigin303.method == .get && sameOrigin303.body.isEmpty)
         #expect(sameOrigin303.headers["Authorization"] == "Bearer t")
         let kept307 = prepared.following(redirect: 307, to: URL(string: "http://other:81/x")!, originalOrigin: origin)
-        #expect(kept307.method == .post && kept307.body == Data("a=1".utf8))
+        #expect(kept307.method == .post && kept307.body.bytes == Data("a=1".utf8))
         #expect(kept307.headers["Authorization"] == nil)
     }
 }

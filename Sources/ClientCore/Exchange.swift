@@ -95,7 +95,11 @@ struct Exchange {
                 throw fail(HTTPError(.deadlineExceeded, "the exchange's \(Backoff.seconds(deadline ?? 0)) deadline passed"))
             }
             let hopStart = clock.now()
-            let result = await client.transport.execute(hop, timeout: timeout, remaining: remaining,
+            var wire = hop
+            if !wire.headers.contains("Cookie"), let cookie = client.cookieHeader(for: wire.url) {
+                wire.headers.add(name: "Cookie", value: cookie)
+            }
+            let result = await client.transport.execute(wire, timeout: timeout, remaining: remaining,
                                                         spool: client.configuration.spool, sink: sink)
             switch result {
             case .failure(let failure, let streamed):
@@ -106,6 +110,7 @@ struct Exchange {
                 return HTTPResponse(failure: failure, attempt: attempt, exchange: id, url: hop.url)
             case .response(let raw):
                 bytesStreamed += raw.streamed
+                client.storeCookies(from: raw.headers, url: hop.url)
                 emit(.responseReceived(attempt: attempt, status: raw.status, bytes: raw.bytes,
                                        elapsedMs: (clock.now() - hopStart) * 1000, httpVersion: raw.httpVersion))
                 if let next = try nextHop(after: raw, from: hop, first: first, visited: &visited) {

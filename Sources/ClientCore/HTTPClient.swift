@@ -10,6 +10,8 @@ public final class HTTPClient: Sendable {
         public var tls = TLSSettings()
         public var redirects = RedirectPolicy.follow(max: 10)
         public var spool = SpoolPolicy()
+        /// Keep a cookie jar (on by default, as browsers and `curl -b ''` do).
+        public var cookies = true
         public var clock: any ExchangeClock = SystemClock()
         /// A number in [0, 1) for jitter; injected so tests can pin it.
         public var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
@@ -38,6 +40,7 @@ public final class HTTPClient: Sendable {
     let transport: Transport
     let hub = EventHub()
     private let routes: RouteCache
+    let cookieJar = Mutex(CookieJar())
     private let settings = Mutex(Settings())
     private let exchangeCounter = Atomic<Int>(0)
 

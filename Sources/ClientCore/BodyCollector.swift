@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import NIOCore
 import NIOFoundationCompat
 
@@ -38,7 +41,7 @@ struct BodyCollector {
             throw HTTPError(.bodyTooLarge, "the response body passed the \(policy.maxBytes)-byte limit")
         }
         if let handle {
-            try handle.write(contentsOf: chunk.readableBytesView)
+            try Self.write(chunk, to: handle)
             return
         }
         var chunk = chunk
@@ -54,10 +57,26 @@ struct BodyCollector {
         return ResponseBody(buffer.readableBytes == 0 ? Data() : Data(buffer: buffer))
     }
 
+    /// Straight from the buffer to the descriptor: no `Data` copy per chunk, which under load
+    /// left the allocator holding far more memory than the body needs.
+    private static func write(_ buffer: ByteBuffer, to handle: FileHandle) throws {
+        try buffer.withUnsafeReadableBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(handle.fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw HTTPError(.transport, "cannot write a large response body to its temporary file: \(String(cString: strerror(errno)))")
+                }
+                offset += written
+            }
+        }
+    }
+
     private mutating func spill() throws {
         let file = try SpoolFile(directory: policy.directory)
         let handle = try FileHandle(forWritingTo: file.url)
-        try handle.write(contentsOf: buffer.readableBytesView)
+        try Self.write(buffer, to: handle)
         buffer = ByteBuffer()
         self.file = file
         self.handle = handle

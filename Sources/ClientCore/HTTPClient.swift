@@ -12,6 +12,9 @@ public final class HTTPClient: Sendable {
         public var spool = SpoolPolicy()
         /// Keep a cookie jar (on by default, as browsers and `curl -b ''` do).
         public var cookies = true
+        /// Where requests go through a proxy: the environment's `http_proxy`, `https_proxy`
+        /// and `no_proxy` by default, as curl reads them.
+        public var proxy = ProxySetting.environment(ProxyEnvironment())
         public var clock: any ExchangeClock = SystemClock()
         /// A number in [0, 1) for jitter; injected so tests can pin it.
         public var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
@@ -47,7 +50,7 @@ public final class HTTPClient: Sendable {
     public init(baseURL: URL?, configuration: Configuration = Configuration()) {
         self.baseURL = baseURL
         self.configuration = configuration
-        self.transport = Transport(tls: configuration.tls)
+        self.transport = Transport(tls: configuration.tls, proxy: configuration.proxy)
         self.routes = RouteCache(base: baseURL)
     }
 
@@ -200,6 +203,22 @@ extension HTTPRequest {
     /// Sends the request on `client` (the seed's `fetch`).
     public func fetch(_ client: HTTPClient) async throws(HTTPError) -> HTTPResponse {
         try await client.send(self)
+    }
+}
+
+/// How a client picks a proxy.
+public enum ProxySetting: Sendable, Hashable {
+    case none
+    /// Every request through this proxy (`http://user:pass@host:port`).
+    case explicit(URL)
+    case environment(ProxyEnvironment)
+
+    func proxy(for url: URL) -> URL? {
+        switch self {
+        case .none: nil
+        case .explicit(let proxy): proxy
+        case .environment(let environment): environment.proxy(for: url)
+        }
     }
 }
 

@@ -10,16 +10,24 @@ import Synchronization
 /// retries itself, so AHC does neither; each distinct per-attempt timeout gets its own
 /// AHC client because AHC's idle-read timeout (the gaps in a body) is per client.
 final class Transport: Sendable {
+    /// One AHC client per idle timeout and proxy: AHC sets both per client.
+    private struct Key: Hashable {
+        var readTimeoutMillis: Int64
+        var proxy: URL?
+    }
+
     private struct Pool {
-        var clients: [Int64: AsyncHTTPClient.HTTPClient] = [:]
+        var clients: [Key: AsyncHTTPClient.HTTPClient] = [:]
         var isShutDown = false
     }
 
     private let tls: TLSSettings
+    private let proxy: ProxySetting
     private let pool = Mutex(Pool())
 
-    init(tls: TLSSettings) {
+    init(tls: TLSSettings, proxy: ProxySetting) {
         self.tls = tls
+        self.proxy = proxy
     }
 
     /// Runs one request on the wire and reads its whole body (or streams a 2xx body to `sink`).
@@ -48,7 +56,7 @@ final class Transport: Sendable {
     private func attempt(_ request: PreparedRequest, timeout: TimeInterval, spool: SpoolPolicy, sink: BodySink?) async -> TransportResult {
         var streamed = 0
         do {
-            let client = try client(readTimeout: timeout)
+            let client = try client(readTimeout: timeout, proxy: proxy.proxy(for: request.url))
             let response = try await client.execute(makeRequest(request), deadline: .now() + .nanoseconds(Seconds.nanoseconds(timeout)))
             let status = Int(response.status.code)
             let headers = HTTPHeaders(response.headers.map { HTTPHeader(name: $0.name, value: $0.value) })
@@ -87,12 +95,13 @@ final class Transport: Sendable {
         for client in pool.withLock({ Array($0.clients.values) }) { client.shutdown { _ in } }
     }
 
-    /// The AHC client for this idle timeout. AHC's idle-read timeout is per client, so each
-    /// distinct per-attempt timeout has its own (in practice a handful).
-    private func client(readTimeout: TimeInterval) throws(HTTPError) -> AsyncHTTPClient.HTTPClient {
+    /// The AHC client for this idle timeout and proxy. AHC's idle-read timeout is per client,
+    /// so each distinct per-attempt timeout has its own (in practice a handful).
+    private func client(readTimeout: TimeInterval, proxy: URL?) throws(HTTPError) -> AsyncHTTPClient.HTTPClient {
         let millis = max(1, Seconds.milliseconds(readTimeout))
+        let key = Key(readTimeoutMillis: millis, proxy: proxy)
         return try pool.withLock { pool throws(HTTPError) -> AsyncHTTPClient.HTTPClient in
-            if let client = pool.clients[millis] { return client }
+            if let client = pool.clients[key] { return client }
             if pool.isShutDown { throw HTTPError(.transport, "the client was shut down") }
             var configuration = AsyncHTTPClient.HTTPClient.Configuration(
                 tlsConfiguration: try tls.makeConfiguration(),
@@ -102,10 +111,22 @@ final class Transport: Sendable {
             // A refused connection must fail now, not be retried silently until the timeout.
             configuration.connectionPool.retryConnectionEstablishment = false
             configuration.httpVersion = .automatic
+            configuration.proxy = proxy.flatMap(Self.ahcProxy)
             let client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-            pool.clients[millis] = client
+            pool.clients[key] = client
             return client
         }
+    }
+
+    /// An HTTP proxy (AHC tunnels https through it with CONNECT), with basic credentials from its URL.
+    private static func ahcProxy(_ url: URL) -> AsyncHTTPClient.HTTPClient.Configuration.Proxy? {
+        guard let host = url.host else { return nil }
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+        if let user = url.user {
+            return .server(host: host, port: port, authorization: .basic(username: user.removingPercentEncoding ?? user,
+                                                                         password: url.password?.removingPercentEncoding ?? ""))
+        }
+        return .server(host: host, port: port)
     }
 
     private func makeRequest(_ request: PreparedRequest) -> HTTPClientRequest {

@@ -9,6 +9,9 @@ public struct HTTPDefaultValidator: HTTPValidator {
     /// The strategy for retriable transport failures (refused, reset, timeout, DNS).
     public var transportRetryStrategy: HTTPRetryStrategy
     public var rules: RetryRules
+    /// Reads the server's own message from an error body (Decree's ErrorResponse); by default
+    /// `{"message": ...}`, `{"error": ...}`, `{"detail": ...}` or `{"error_description": ...}`.
+    public var errorMessage: @Sendable (ResponseBody) -> String? = { $0.serverMessage }
 
     public static let defaultRetriableStatuses = [408, 429, 500, 502, 503, 504]
 
@@ -35,7 +38,7 @@ public struct HTTPDefaultValidator: HTTPValidator {
             return .retry(strategy, rules: rules, reason: "\(status) is a retriable status")
         }
         guard (200..<400).contains(status) else {
-            let error = HTTPError.endpoint(status: status, body: response.body)
+            let error = HTTPError.endpoint(status: status, body: response.body, serverMessage: errorMessage(response.body))
             return .failChain(error, reason: "\(status) is an error status")
         }
         if !allowsEmptyResponses && response.body.isEmpty && response.streamedBytes == 0 && (200..<300).contains(status) {

@@ -41,6 +41,8 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     public var body: ResponseBody?
     /// For `retriesExhausted`: every attempt made.
     public var attempts: [AttemptRecord]
+    /// The server's own words from an error body, where there were any.
+    public var serverMessage: String?
     /// What lay under this error: the last transport error, the validator's own error.
     public var underlying: (any Error)?
 
@@ -68,9 +70,11 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
 }
 
 extension HTTPError {
-    static func endpoint(status: Int, body: ResponseBody) -> HTTPError {
-        HTTPError(.endpointError, "the server answered \(status)\(body.serverMessage.map { ": \($0)" } ?? "")",
-                  status: status, body: body)
+    static func endpoint(status: Int, body: ResponseBody, serverMessage: String? = nil) -> HTTPError {
+        var error = HTTPError(.endpointError, "the server answered \(status)\((serverMessage ?? body.serverMessage).map { ": \($0)" } ?? "")",
+                              status: status, body: body)
+        error.serverMessage = serverMessage ?? body.serverMessage
+        return error
     }
 
     static func cancelled() -> HTTPError { HTTPError(.cancelled, "cancelled") }

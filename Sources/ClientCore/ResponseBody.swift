@@ -64,7 +64,7 @@ public struct ResponseBody: Sendable {
     }
 
     /// The server's own message in a JSON error body (`{"message": ...}`, `{"error": ...}`), if any.
-    var serverMessage: String? {
+    public var serverMessage: String? {
         guard count > 0, count < 64 * 1024,
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return nil }

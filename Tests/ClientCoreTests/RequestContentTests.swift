@@ -173,3 +173,56 @@ import Testing
         }
     }
 }
+
+/// Typed header names, the error-message decoder and method rewriting on redirects.
+@Suite struct HeaderErrorAndRedirectMethodTests {
+    func echo(_ response: HTTPResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: response.body.data) as? [String: Any])
+    }
+
+    @Test func typedAndCustomHeaderNames() async throws {
+        try await withDemo { _, client in
+            let request = HTTPRequest(.get, "echo").header(.acceptLanguage, "it-it").header("X-MyHeader", "v")
+                .headers { $0[.userAgent] = "my-agent" }
+            let headers = try #require(try echo(try await client.send(request))["headers"] as? [String: [String]])
+            #expect(headers["Accept-Language"] == ["it-it"])
+            #expect(headers["X-MyHeader"] == ["v"])
+            #expect(headers["User-Agent"] == ["my-agent"])
+        }
+    }
+
+    @Test func theServersMessageIsOnTheErrorAndTheDecoderIsConfigurable() async throws {
+        try await withDemo { _, client in
+            let standard = await expectFailure { try await client.send(HTTPRequest(.get, "auth/protected")) }
+            #expect(standard?.serverMessage == "token expired or missing")
+            var custom = HTTPDefaultValidator()
+            custom.errorMessage = { body in
+                (try? JSONSerialization.jsonObject(with: body.data) as? [String: Any])?["error"].map { "server says: \($0)" }
+            }
+            client.validators = [custom]
+            let decoded = await expectFailure { try await client.send(HTTPRequest(.get, "auth/protected")) }
+            #expect(decoded?.serverMessage == "server says: token expired or missing")
+            #expect(decoded?.message.contains("server says:") == true)
+        }
+    }
+
+    @Test(arguments: [(301, "GET", ""), (302, "GET", ""), (303, "GET", ""), (307, "POST", "payload"), (308, "POST", "payload")])
+    func redirectsRewriteOrKeepMethodAndBody(_ status: Int, _ method: String, _ body: String) async throws {
+        try await withDemo { _, client in
+            let response = try await client.send(HTTPRequest(.post, "redirect-to?status=\(status)&url=%2Fecho").body("payload"))
+            let json = try echo(response)
+            #expect(json["method"] as? String == method)
+            #expect(json["body"] as? String == body)
+            #expect(response.events.count("redirect.followed") == 1)
+        }
+    }
+
+    @Test func aRedirectCanBeDecidedPerHop() async throws {
+        try await withDemo(configure: { $0.redirects = .decide(max: 10) { _, _, to in to.path != "/redirect/1" } }) { _, client in
+            let response = try await client.send(HTTPRequest(.get, "redirect/3"))
+            #expect(response.status == 302)
+            #expect(response.headers["Location"] == "/redirect/1")
+            #expect(response.events.count("redirect.followed") == 1)
+        }
+    }
+}

@@ -173,6 +173,12 @@ public final class HTTPClient: Sendable {
         await transport.shutdown()
     }
 
+    /// The request as the first attempt would send it, without sending it: base URL joined,
+    /// query encoded, common headers and auth merged, body prepared (`--as-curl` shows this).
+    public func prepare(_ request: HTTPRequest) throws(HTTPError) -> PreparedRequest {
+        try prepare(request, with: snapshot())
+    }
+
     /// The state an attempt is built from, read in one lock.
     func snapshot() -> Settings { settings.withLock { $0 } }
 

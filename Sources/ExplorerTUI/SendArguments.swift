@@ -28,18 +28,14 @@ enum SendArguments {
     /// `--data TEXT` or `--data @FILE`, sent as they are.
     static func body(_ raw: String) throws(CLIError) -> Data {
         guard raw.hasPrefix("@") else { return Data(raw.utf8) }
+        return try InputFile.read(try filePath(raw, flag: "--data"), flag: "--data \(raw)")
+    }
+
+    /// The path after `@` in `--data @FILE` or `--json @FILE`.
+    static func filePath(_ raw: String, flag: String) throws(CLIError) -> String {
         let path = String(raw.dropFirst())
-        guard !path.isEmpty else { throw .usage("--data @: a file name must follow '@'") }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .usage("--data @\(path): no such file \(path)")
-        }
-        guard !isDirectory.boolValue else { throw .usage("--data @\(path): \(path) is a directory") }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .usage("--data @\(path): cannot read \(path): \(error.localizedDescription)")
-        }
+        guard !path.isEmpty else { throw .usage("\(flag) @: a file name must follow '@'") }
+        return path
     }
 
     /// `-X NAME`: an RFC 9110 token, upper-cased as methods conventionally are.

@@ -6,7 +6,12 @@ import ClientCore
 struct SendCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
-        abstract: "Send one request, with retries and validators, and print the final response's body."
+        abstract: "Send one request, with retries and validators, and print the final response's body.",
+        discussion: """
+            A request has one body: --data, --json, --form and --multipart exclude each other, and any of them \
+            without -X means POST. --as-curl prints the request as it would go out, the profile's base URL and \
+            headers included, and sends nothing.
+            """
     )
 
     @Option(name: [.customShort("X"), .long], help: "The method (default GET, or POST with a body).")
@@ -19,8 +24,23 @@ struct SendCommand: AsyncParsableCommand {
     @Option(name: .customLong("query"), help: ArgumentHelp("A query item, repeatable, sent in order.", valueName: "k=v"))
     var queryItems: [String] = []
 
-    @Option(help: ArgumentHelp("A raw request body, or @FILE for a file's bytes.", valueName: "TEXT|@FILE"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A raw request body, or @FILE for a file's bytes.", valueName: "TEXT|@FILE"))
     var data: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("A JSON body, checked and sent byte for byte, with Content-Type and Accept application/json (unless set with -H); @FILE reads a file.",
+                               valueName: "TEXT|@FILE"))
+    var json: String?
+
+    @Option(name: .customLong("form"),
+            help: ArgumentHelp("An application/x-www-form-urlencoded field, repeatable; repeated names go out as k=v1&k=v2, in order.",
+                               valueName: "k=v"))
+    var formFields: [String] = []
+
+    @Option(name: .customLong("multipart"),
+            help: ArgumentHelp("A multipart/form-data part, repeatable: a text field, or with @FILE a file streamed from disk.",
+                               valueName: "k=v|k=@FILE"))
+    var multipartFields: [String] = []
 
     @Option(name: .customLong("max-retries"), parsing: .unconditional,
             help: ArgumentHelp("Retries after the first attempt (default 0, or the profile's).", valueName: "N"))
@@ -58,10 +78,35 @@ struct SendCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The client profile to use (the built-in one is 'demo').", valueName: "NAME"))
     var profile: String?
 
-    @Argument(help: "The URL: absolute, or relative to the profile's base URL.")
-    var url: String
+    @Flag(name: .customLong("as-curl"),
+          help: "Print the equivalent curl command and send nothing; Authorization, Cookie and Proxy-Authorization show as REDACTED.")
+    var asCurl = false
+
+    @Flag(name: .customLong("include-secrets"), help: "With --as-curl, print credentials as they are.")
+    var includeSecrets = false
+
+    @Option(name: .customLong("from-curl"),
+            help: ArgumentHelp("""
+                Take the request from a curl command line, given as one argument: its URL, -X, -H, -d and the --data \
+                family, --json, -F, -u, -A, -e, -b, -G, -I, -k, -o, -i; -m bounds the whole exchange; without -L \
+                redirects are not followed. --compressed is accepted but asks for nothing: bodies are not \
+                decompressed, so an uncompressed answer is what curl would print. Other options here still apply \
+                (-H replaces the curl line's header of that name).
+                """, valueName: "'curl …'"))
+    var fromCurl: String?
+
+    @Argument(help: "The URL: absolute, or relative to the profile's base URL (none with --from-curl).")
+    var url: String?
 
     func validate() throws {
+        switch (url, fromCurl) {
+        case (nil, nil): throw ValidationError("Missing expected argument '<url>' (or give the request with --from-curl 'curl …')")
+        case (let url?, _?): throw ValidationError("--from-curl takes the URL from the curl command; drop the URL argument \(url.debugDescription)")
+        default: break
+        }
+        if includeSecrets && !asCurl {
+            throw ValidationError("--include-secrets only applies to --as-curl")
+        }
         if let maxRetries, maxRetries < 0 {
             throw ValidationError("--max-retries must be a whole number, 0 or more (got \(maxRetries))")
         }

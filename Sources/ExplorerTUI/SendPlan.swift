@@ -5,42 +5,69 @@ import Foundation
 /// input (exit 2) is found while nothing has been sent.
 struct SendPlan {
     var request: HTTPRequest
+    /// The body as the user gave it, which `--as-curl` renders.
+    var body: SendBody
     /// Replaces the default validator's strategy (`--retry`).
     var retryStrategy: HTTPRetryStrategy?
     var tls: TLSSettings
+    /// False only for a curl line without -L.
+    var followRedirects: Bool
+    /// Headers the profile would add but a curl line removed (`-H 'Name:'`).
+    var removedHeaders: [String]
     var profile: String?
     var events: String?
     var destination: BodyDestination
     var include: Bool
     var stream: Bool
+    /// `--as-curl`: print the command instead of sending; `includeSecrets` leaves credentials readable.
+    var asCurl: Bool
+    var includeSecrets: Bool
 
     init(_ options: SendCommand) throws(CLIError) {
-        var request = HTTPRequest(.get, options.url)
-        for raw in options.headers {
-            let header = try SendArguments.header(raw)
-            request.headers.add(name: header.name, value: header.value)
+        let imported = try options.fromCurl.map { (line: String) throws(CLIError) -> CurlImport in try CurlImport(line) }
+        let body = try SendBody(data: options.data, json: options.json, form: options.formFields, multipart: options.multipartFields)
+        if imported != nil && !body.isEmpty {
+            throw .usage("--from-curl can't be combined with --data, --json, --form or --multipart: the body comes from the curl command")
+        }
+        var request = imported?.request ?? HTTPRequest(.get, options.url ?? "")
+        try Self.addHeaders(options.headers, to: &request.headers)
+        if options.json != nil, !request.headers.contains("Accept") {
+            // As curl --json does: say what we hope to get back, unless the user did.
+            request.headers.add(name: "Accept", value: "application/json")
         }
         for raw in options.queryItems { request.query.append(try SendArguments.query(raw)) }
-        if let data = options.data {
-            request.body = .data(try SendArguments.body(data), contentType: nil)
-        }
+        if imported == nil { request.body = try body.requestBody(flag: "--multipart") }
         // A body flag without -X means POST, as with curl.
-        request.method = try options.method.map(SendArguments.method) ?? (options.data == nil ? .get : .post)
+        let implied = imported?.request.method ?? (body.isEmpty ? .get : .post)
+        request.method = try options.method.map(SendArguments.method) ?? implied
         request.timeout = options.timeout
         request.maxRetries = options.maxRetries
         request.retryNonIdempotent = options.retryNonIdempotent
         self.request = request
+        self.body = imported?.body ?? body
 
         retryStrategy = try options.retry.map(SendArguments.retryStrategy)
         if let cacert = options.cacert, !FileManager.default.isReadableFile(atPath: cacert) {
             throw .usage("--cacert \(cacert): no readable file \(cacert)")
         }
-        tls = TLSSettings(insecure: options.insecure, caFile: options.cacert)
+        tls = TLSSettings(insecure: options.insecure || imported?.insecure == true, caFile: options.cacert)
+        followRedirects = imported?.followRedirects ?? true
+        removedHeaders = imported?.removedHeaders ?? []
         profile = options.profile
         events = options.events
-        destination = try BodyDestination(output: options.output)
-        include = options.include
+        destination = try BodyDestination(output: options.output ?? imported?.output)
+        include = options.include || imported?.include == true
         stream = options.stream
+        asCurl = options.asCurl
+        includeSecrets = options.includeSecrets
+    }
+
+    /// `-H` headers, after any from a curl line: a name the curl line also set is replaced, not doubled.
+    private static func addHeaders(_ raws: [String], to headers: inout HTTPHeaders) throws(CLIError) {
+        var parsed: [HTTPHeader] = []
+        for raw in raws { parsed.append(try SendArguments.header(raw)) }
+        for name in Set(parsed.map { $0.name.lowercased() }) { headers.remove(name) }
+        for header in parsed { headers.add(name: header.name, value: header.value) }
     }
 }
 

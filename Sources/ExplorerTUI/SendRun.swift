@@ -7,13 +7,12 @@ struct SendRun {
     let plan: SendPlan
 
     func run() async throws(CLIError) {
+        if plan.asCurl { return try await printCurl() }
         // Files first: a bad path is a usage error, found before anything starts or is sent.
         let eventsHandle = try plan.events.map(EventsWriter.open)
         let streamHandle = plan.stream ? try plan.destination.open() : nil
 
-        var configuration = HTTPClient.Configuration()
-        configuration.tls = plan.tls
-        let profile = try await ProfileClient.open(profile: plan.profile, configuration: configuration)
+        let profile = try await openProfile()
         if let strategy = plan.retryStrategy { profile.client.useRetryStrategy(strategy) }
         let writer = eventsHandle.map { EventsWriter(profile.client.events(), to: $0) }
 
@@ -31,6 +30,27 @@ struct SendRun {
         case .success(let response): try output.deliver(response)
         case .failure(let error): throw output.report(error)
         }
+    }
+
+    /// `--as-curl`: the profile still starts, as its base URL and headers are part of the request.
+    private func printCurl() async throws(CLIError) {
+        let profile = try await openProfile()
+        let rendered = Result { () throws(CLIError) in try CurlExportPlan.render(plan, on: profile.client) }
+        await profile.shutdown()
+        Console.out(try rendered.get() + "\n")
+    }
+
+    private func openProfile() async throws(CLIError) -> ProfileClient {
+        var configuration = HTTPClient.Configuration()
+        configuration.tls = plan.tls
+        if !plan.followRedirects { configuration.redirects = .refuse }
+        let profile = try await ProfileClient.open(profile: plan.profile, configuration: configuration)
+        if !plan.removedHeaders.isEmpty {
+            var headers = profile.client.headers
+            for name in plan.removedHeaders { headers.remove(name) }
+            profile.client.headers = headers
+        }
+        return profile
     }
 
     /// Sends in a task of its own so SIGINT can cancel it; ClientCore then throws `cancelled`.

@@ -86,22 +86,39 @@ struct ExplorerProcess: Sendable {
         String(decoding: FileManager.default.contents(atPath: stdoutPath) ?? Data(), as: UTF8.self)
     }
 
-    /// Waits for the exit on a thread of its own (wait4 blocks), then reads the output files.
+    /// Waits for the exit on a thread of its own, then reads the output files.
+    ///
+    /// Peak memory is the child's own `VmHWM`, polled from /proc while it runs: `ru_maxrss`
+    /// cannot be used, because posix_spawn shares the parent's address space until exec and
+    /// Linux keeps that (large, test-runner) high-water mark in the child's figure.
     func finish() async throws -> Outcome {
         let pid = self.pid
         let (status, rss) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, Int), Never>) in
             Thread.detachNewThread {
                 var raw: Int32 = 0
-                var usage = rusage()
-                while wait4(pid, &raw, 0, &usage) == -1 && errno == EINTR {}
+                var peak = 0
+                while true {
+                    peak = max(peak, Self.highWaterMarkKilobytes(of: pid))
+                    let reaped = waitpid(pid, &raw, WNOHANG)
+                    if reaped == pid || (reaped == -1 && errno != EINTR) { break }
+                    usleep(10_000)
+                }
                 let signalled = raw & 0x7F
                 let status = signalled == 0 ? (raw >> 8) & 0xFF : 128 + signalled
-                continuation.resume(returning: (status, Int(usage.ru_maxrss)))
+                continuation.resume(returning: (status, peak))
             }
         }
         let stdout = terminal.map(PseudoTerminal.drain) ?? FileManager.default.contents(atPath: stdoutPath) ?? Data()
         let stderr = FileManager.default.contents(atPath: stderrPath) ?? Data()
         return Outcome(status: status, stdout: stdout, stderr: stderr, maxRSSKilobytes: rss)
+    }
+
+    /// `VmHWM` of a running process, in kilobytes (0 once it has exited).
+    private static func highWaterMarkKilobytes(of pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
+        return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" })[1]) ?? 0
     }
 
     struct SpawnError: Error, CustomStringConvertible {

@@ -1,0 +1,24 @@
+import ClientCore
+import Foundation
+
+/// `--as-curl`: the curl command for the request exactly as the client would send it (URL with
+/// its query, the profile's headers and auth, the body's Content-Type). Nothing is sent.
+enum CurlExportPlan {
+    static func render(_ plan: SendPlan, on client: HTTPClient) throws(CLIError) -> String {
+        let prepared: PreparedRequest
+        do {
+            prepared = try client.prepare(plan.request)
+        } catch {
+            throw CLIError(status: ExitStatus(error.kind), message: error.message)
+        }
+        var exporter = CurlExporter(method: prepared.method.rawValue, url: prepared.url.absoluteString,
+                                    headers: prepared.headers.map { ($0.name, $0.value) }, body: plan.body.curlBody)
+        exporter.command.followRedirects = plan.followRedirects
+        exporter.command.insecure = plan.tls.insecure
+        exporter.command.maxTime = plan.request.deadline
+        for name in plan.removedHeaders where !exporter.command.removedHeaders.contains(where: { $0.lowercased() == name.lowercased() }) {
+            exporter.command.removedHeaders.append(name)
+        }
+        return exporter.render(includeSecrets: plan.includeSecrets)
+    }
+}

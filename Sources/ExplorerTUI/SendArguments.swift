@@ -16,6 +16,31 @@ enum SendArguments {
         return header
     }
 
+    /// The request line: a plain URL, or an RFC 6570 template when it has `{…}` or `--var`s
+    /// (`--var k=v`; a repeated `k` makes a list).
+    static func request(url: String, variables raw: [String]) throws(CLIError) -> HTTPRequest {
+        guard url.contains("{") || !raw.isEmpty else { return HTTPRequest(.get, url) }
+        var variables: [String: Any] = [:]
+        for item in raw {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw .usage("--var \(item.debugDescription): use the form name=value")
+            }
+            let name = String(parts[0]), value = String(parts[1])
+            switch variables[name] {
+            case nil: variables[name] = value
+            case let list as [String]: variables[name] = list + [value]
+            case let first as String: variables[name] = [first, value]
+            default: break
+            }
+        }
+        do {
+            return try HTTPRequest(.get, uriTemplate: url, variables: variables)
+        } catch {
+            throw .usage(error.message)
+        }
+    }
+
     /// `--query k=v`; `--query k` is a name without a value.
     static func query(_ raw: String) throws(CLIError) -> QueryItem {
         let parts = raw.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

@@ -24,6 +24,10 @@ struct SendCommand: AsyncParsableCommand {
     @Option(name: .customLong("query"), help: ArgumentHelp("A query item, repeatable, sent in order.", valueName: "k=v"))
     var queryItems: [String] = []
 
+    @Option(name: .customLong("var"),
+            help: ArgumentHelp("A variable for a URL that is an RFC 6570 template ('users/{id}{?page}'), repeatable.", valueName: "k=v"))
+    var templateVariables: [String] = []
+
     @Option(parsing: .unconditional, help: ArgumentHelp("A raw request body, or @FILE for a file's bytes.", valueName: "TEXT|@FILE"))
     var data: String?
 

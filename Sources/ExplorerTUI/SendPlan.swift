@@ -29,7 +29,12 @@ struct SendPlan {
         if imported != nil && !body.isEmpty {
             throw .usage("--from-curl can't be combined with --data, --json, --form or --multipart: the body comes from the curl command")
         }
-        var request = imported?.request ?? HTTPRequest(.get, options.url ?? "")
+        var request: HTTPRequest
+        if let imported {
+            request = imported.request
+        } else {
+            request = try SendArguments.request(url: options.url ?? "", variables: options.templateVariables)
+        }
         try Self.addHeaders(options.headers, to: &request.headers)
         if options.json != nil, !request.headers.contains("Accept") {
             // As curl --json does: say what we hope to get back, unless the user did.

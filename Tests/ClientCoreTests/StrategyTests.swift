@@ -154,7 +154,8 @@ import Testing
             let cancelledAt = ContinuousClock.now
             exchange.cancel()
             let result = await exchange.result
-            #expect(ContinuousClock.now - cancelledAt < .seconds(1))
+            // The wait was 30 s.
+            #expect(ContinuousClock.now - cancelledAt < .seconds(5))
             guard case .failure(let error as HTTPError) = result else { Issue.record("expected failure: \(result)"); return }
             #expect(error.kind == .cancelled)
         }

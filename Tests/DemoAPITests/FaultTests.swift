@@ -56,7 +56,8 @@ import Testing
             let date = try #require(formatter.date(from: header), "not an IMF-fixdate: \(header)")
             #expect(formatter.string(from: date) == header)
             let ahead = date.timeIntervalSince(before)
-            #expect(ahead >= 4.5 && ahead <= 7, "Retry-After \(header) is \(ahead) s ahead")
+            // Whole seconds, rounded up; the upper margin is for a loaded machine.
+            #expect(ahead >= 4.5 && ahead <= 15, "Retry-After \(header) is \(ahead) s ahead")
             #expect(try await client.fetch(server.baseURL + "retry-after/5?key=rd&form=date").status == 200)
         }
     }

@@ -4,20 +4,6 @@ import Testing
 
 /// The cookie jar and URI templates, against httpbin.
 @Suite struct CookieAndTemplateTests {
-    func withHttpbin(_ configure: (inout HTTPClient.Configuration) -> Void = { _ in }, _ body: (HTTPClient) async throws -> Void) async throws {
-        let base = try #require(ProcessInfo.processInfo.environment["HTTPBIN_URL"],
-                                "HTTPBIN_URL is not set: run the tests through scripts/test, which starts httpbin")
-        var configuration = HTTPClient.Configuration()
-        configure(&configuration)
-        let client = try HTTPClient(baseURL: base, configuration: configuration)
-        do {
-            try await body(client)
-            await client.shutdown()
-        } catch {
-            await client.shutdown()
-            throw error
-        }
-    }
 
     func cookies(_ response: HTTPResponse) throws -> [String: String] {
         let json = try #require(try JSONSerialization.jsonObject(with: response.body.data) as? [String: Any])
@@ -43,7 +29,7 @@ import Testing
             let explicit = try await client.send(HTTPRequest(.get, "cookies").header("Cookie", "mine=yes"))
             #expect(try cookies(explicit) == ["mine": "yes"])
         }
-        try await withHttpbin({ $0.cookies = false }) { client in
+        try await withHttpbin(configure: { $0.cookies = false }) { client in
             let response = try await client.send(HTTPRequest(.get, "cookies/set?a=1"))
             #expect(try cookies(response).isEmpty)
             #expect(client.cookies.isEmpty)

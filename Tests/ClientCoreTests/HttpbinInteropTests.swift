@@ -4,19 +4,6 @@ import Testing
 
 /// Against httpbin, a server nobody here wrote. `scripts/test` starts it and sets HTTPBIN_URL.
 @Suite struct HttpbinInteropTests {
-    func withHttpbin(_ body: (HTTPClient) async throws -> Void) async throws {
-        let base = try #require(ProcessInfo.processInfo.environment["HTTPBIN_URL"],
-                                "HTTPBIN_URL is not set: run the tests through scripts/test, which starts httpbin")
-        let client = try HTTPClient(baseURL: base)
-        client.timeout = 10
-        do {
-            try await body(client)
-            await client.shutdown()
-        } catch {
-            await client.shutdown()
-            throw error
-        }
-    }
 
     func json(_ response: HTTPResponse) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: response.body.data) as? [String: Any])

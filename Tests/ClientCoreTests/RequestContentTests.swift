@@ -5,18 +5,6 @@ import Testing
 
 /// Query styles and every body kind, checked against what httpbin echoes back.
 @Suite struct RequestContentTests {
-    func withHttpbin(_ body: (HTTPClient) async throws -> Void) async throws {
-        let base = try #require(ProcessInfo.processInfo.environment["HTTPBIN_URL"],
-                                "HTTPBIN_URL is not set: run the tests through scripts/test, which starts httpbin")
-        let client = try HTTPClient(baseURL: base)
-        do {
-            try await body(client)
-            await client.shutdown()
-        } catch {
-            await client.shutdown()
-            throw error
-        }
-    }
 
     func echo(_ client: HTTPClient, _ request: HTTPRequest) async throws -> [String: Any] {
         let response = try await client.send(request)

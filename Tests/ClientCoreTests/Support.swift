@@ -31,6 +31,25 @@ func withDemo<T>(
     }
 }
 
+/// A client on httpbin, the peer nobody here wrote (`scripts/test` starts it and sets HTTPBIN_URL),
+/// shut down even when `body` throws.
+func withHttpbin(configure: (inout HTTPClient.Configuration) -> Void = { _ in },
+                 _ body: (HTTPClient) async throws -> Void) async throws {
+    let base = try #require(ProcessInfo.processInfo.environment["HTTPBIN_URL"],
+                            "HTTPBIN_URL is not set: run the tests through scripts/test, which starts httpbin")
+    var configuration = HTTPClient.Configuration()
+    configure(&configuration)
+    let client = try HTTPClient(baseURL: base, configuration: configuration)
+    client.timeout = 10
+    do {
+        try await body(client)
+        await client.shutdown()
+    } catch {
+        await client.shutdown()
+        throw error
+    }
+}
+
 /// Expects `body` to throw an `HTTPError` and returns it.
 func expectFailure(_ body: () async throws -> HTTPResponse, sourceLocation: SourceLocation = #_sourceLocation) async -> HTTPError? {
     do {

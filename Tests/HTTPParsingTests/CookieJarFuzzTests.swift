@@ -5,19 +5,6 @@ import Testing
 /// Random Set-Cookie strings from a fixed seed: nothing may crash, and the jar's invariants hold.
 /// A stand-in until the libFuzzer target exists.
 @Suite struct CookieJarFuzzTests {
-    /// SplitMix64: tiny, seedable, the same on every platform.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<E>(_ items: [E]) -> E { items[below(items.count)] }
-    }
 
     static let fragments = [
         "a", "sid", "=", "==", ";", "; ", " ", "\t", "\r\n", "\u{0}", "\u{7F}", "é", "🍪", "\"", ",", "-", ".", "/", ":",
@@ -32,7 +19,7 @@ import Testing
         "https://[::1]/", "http://localhost/", "http://com/", "file:///tmp/x", "https://EXAMPLE.com/A%20b/c?q=1",
     ].map { URL(string: $0)! }
 
-    private static func randomHeader(_ random: inout Random) -> String {
+    private static func randomHeader(_ random: inout SeededRandom) -> String {
         var text = ""
         for _ in 0..<random.below(24) {
             if random.below(5) == 0 {
@@ -45,7 +32,7 @@ import Testing
     }
 
     @Test func randomSetCookieHeadersNeverBreakTheJar() throws {
-        var random = Random(state: 0x00C0_FFEE)
+        var random = SeededRandom(seed: 0x00C0_FFEE)
         var jar = CookieJar()
         var now = Date(timeIntervalSince1970: 1_700_000_000)
         var stored = 0
@@ -73,7 +60,7 @@ import Testing
     }
 
     @Test func randomDatesNeverCrash() {
-        var random = Random(state: 42)
+        var random = SeededRandom(seed: 42)
         var parsed = 0
         for _ in 0..<4000 {
             var text = ""

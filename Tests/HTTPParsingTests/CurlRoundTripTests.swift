@@ -56,7 +56,7 @@ import Testing
     /// Random lines from a fixed seed: the splitter and parser may refuse them, never crash or hang;
     /// whatever parses renders to something that parses back the same.
     @Test func fuzzishInputsNeverCrash() {
-        var random = CurlFuzzRandom(seed: 0xC0FFEE)
+        var random = SeededRandom(seed: 0xC0FFEE)
         let alphabet = Array(#"curl -XHdFGLkAbeImusSvio=@<;:,"'\$ #`\#n\#t\#r{}[]()xyé日🎉"#.unicodeScalars)
             + ["\u{0}", "\u{7}", "\u{202E}"]
         let words = ["curl ", "-H ", "-d ", "-F ", "--json ", "--data-urlencode ", "--max-time=", "$'", "\\\n", "http://h/ ",
@@ -83,16 +83,3 @@ import Testing
     }
 }
 
-/// A small deterministic generator, so the fuzz loop is the same on every run.
-struct CurlFuzzRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -156,7 +156,7 @@ import Testing
         let values: [String: URITemplate.Value] = [
             "a": "x/y %2F\u{E9}", "b": ["1", "", "\u{1F600}"], "1": ["k": "v", "e": ""], "a.a": "", "_": .list([]),
         ]
-        var random = SplitMix64(seed: 6570)
+        var random = SeededRandom(seed: 6570)
         for _ in 0..<20_000 {
             let length = Int(random.next() % 24)
             let template = (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined()
@@ -217,18 +217,6 @@ import Testing
     }
 }
 
-/// Deterministic pseudo-random numbers, local to the test so runs are reproducible.
-private struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 private extension UInt8 {
     var isLetterOrDigit: Bool {

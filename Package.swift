@@ -29,6 +29,9 @@ let package = Package(
             name: "HTTPParsing"
         ),
         .target(
+            name: "TUICore"
+        ),
+        .target(
             name: "ClientCore",
             dependencies: [
                 "HTTPParsing",
@@ -66,6 +69,10 @@ let package = Package(
                 "DemoAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
+        ),
+        .testTarget(
+            name: "TUICoreTests",
+            dependencies: ["TUICore"]
         ),
         .testTarget(
             name: "HTTPParsingTests",

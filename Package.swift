@@ -47,6 +47,7 @@ let package = Package(
         .target(
             name: "DemoAPI",
             dependencies: [
+                "HTTPParsing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HummingbirdHTTP2", package: "hummingbird"),

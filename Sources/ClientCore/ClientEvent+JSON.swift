@@ -67,7 +67,7 @@ enum JSONValue {
 
     private func write(to out: inout String) {
         switch self {
-        case .string(let text): JSONValue.quote(text, into: &out)
+        case .string(let text): JSONText.quote(text, into: &out)
         case .int(let value): out += String(value)
         case .number(let value) where !value.isFinite:
             out += "null"
@@ -79,28 +79,11 @@ enum JSONValue {
             out += "{"
             for (index, (key, value)) in fields.enumerated() {
                 if index > 0 { out += "," }
-                JSONValue.quote(key, into: &out)
+                JSONText.quote(key, into: &out)
                 out += ":"
                 value.write(to: &out)
             }
             out += "}"
         }
-    }
-
-    private static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                out += String(format: "\\u%04X", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }

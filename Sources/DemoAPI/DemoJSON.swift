@@ -1,3 +1,4 @@
+import HTTPParsing
 /// A tiny ordered JSON value: response bodies keep their keys in the order written,
 /// so they read well in the TUI and are byte-stable for recorded sessions.
 enum DemoJSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
@@ -27,7 +28,7 @@ enum DemoJSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
         case .int(let value):
             out += String(value)
         case .string(let value):
-            DemoJSON.writeString(value, to: &out)
+            JSONText.quote(value, into: &out)
         case .array(let items):
             out += "["
             for (index, item) in items.enumerated() {
@@ -39,31 +40,11 @@ enum DemoJSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
             out += "{"
             for (index, (name, value)) in members.enumerated() {
                 if index > 0 { out += "," }
-                DemoJSON.writeString(name, to: &out)
+                JSONText.quote(name, into: &out)
                 out += ":"
                 value.write(to: &out)
             }
             out += "}"
         }
-    }
-
-    /// Escapes only what JSON requires; non-ASCII text stays as UTF-8.
-    static func writeString(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+import HTTPParsing
 import Hummingbird
 
 /// Failures a resilient client has to ride out: 503 streaks, Retry-After, slowness,
@@ -23,7 +25,8 @@ extension DemoRoutes {
             var headers = HTTPFields()
             headers[.retryAfter] =
                 call.query["form"] == "date"
-                ? HTTPDate.imfFixdate(secondsSince1970: HTTPDate.nowRoundedUp(plusSeconds: seconds))
+                // Whole seconds, rounded up, so the date is never earlier than now + seconds.
+                ? HTTPDate.format(Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + Double(seconds)).rounded(.up)))
                 : String(seconds)
             let code = call.query.int("status").flatMap { (400...599).contains($0) ? $0 : nil } ?? 503
             return DemoResponses.json(

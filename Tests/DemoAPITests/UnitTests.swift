@@ -3,12 +3,6 @@ import Testing
 @testable import DemoAPI
 
 @Suite struct UnitTests {
-    @Test func httpDatesAreIMFFixdate() {
-        #expect(HTTPDate.imfFixdate(secondsSince1970: 784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")
-        #expect(HTTPDate.imfFixdate(secondsSince1970: 0) == "Thu, 01 Jan 1970 00:00:00 GMT")
-        #expect(HTTPDate.imfFixdate(secondsSince1970: 951_782_400) == "Tue, 29 Feb 2000 00:00:00 GMT")
-    }
-
     @Test func fnv1aMatchesKnownVectors() {
         var hash = FNV1a64()
         #expect(hash.hex == "cbf29ce484222325")

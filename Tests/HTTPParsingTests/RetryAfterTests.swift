@@ -30,5 +30,7 @@ import Testing
         let text = HTTPDate.format(now)
         #expect(text == "Sun, 06 Nov 1994 08:49:37 GMT")
         #expect(HTTPDate.parse(text) == now)
+        #expect(HTTPDate.format(Date(timeIntervalSince1970: 0)) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        #expect(HTTPDate.format(Date(timeIntervalSince1970: 951_782_400)) == "Tue, 29 Feb 2000 00:00:00 GMT")
     }
 }

@@ -32,6 +32,10 @@ let package = Package(
             name: "TUICore"
         ),
         .target(
+            name: "ExplorerApp",
+            dependencies: ["TUICore", "ClientCore"]
+        ),
+        .target(
             name: "ClientCore",
             dependencies: [
                 "HTTPParsing",
@@ -58,6 +62,9 @@ let package = Package(
         .executableTarget(
             name: "ExplorerTUI",
             dependencies: [
+                "CNcurses",
+                "TUICore",
+                "ExplorerApp",
                 "ClientCore",
                 "DemoAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -74,6 +81,10 @@ let package = Package(
         .testTarget(
             name: "TUICoreTests",
             dependencies: ["TUICore"]
+        ),
+        .testTarget(
+            name: "ExplorerAppTests",
+            dependencies: ["ExplorerApp", "TUICore", "ClientCore"]
         ),
         .testTarget(
             name: "HTTPParsingTests",

@@ -11,8 +11,19 @@ public struct Screen: Sendable, Equatable {
         public static let blank = Cell(character: " ", style: Style())
     }
 
+    /// Where the terminal's cursor goes (a focused text field sets it); hidden when nil.
+    public struct Cursor: Sendable, Hashable {
+        public var row: Int
+        public var column: Int
+        public init(row: Int, column: Int) {
+            self.row = row
+            self.column = column
+        }
+    }
+
     public let width: Int
     public let height: Int
+    public var cursor: Cursor?
     private var cells: [Cell]
 
     public init(width: Int, height: Int) {

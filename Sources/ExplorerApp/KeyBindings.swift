@@ -1,0 +1,57 @@
+/// Every key the explorer answers to, by the names SPEC §6 uses. The help overlay lists this
+/// table as it is, so a binding cannot exist without being on screen.
+public enum KeyBindings {
+    public struct Binding: Sendable, Hashable {
+        public let keys: String
+        public let action: String
+    }
+
+    public struct Section: Sendable, Hashable {
+        public let title: String
+        public let bindings: [Binding]
+    }
+
+    public static let sections: [Section] = [
+        Section(title: "Everywhere", bindings: [
+            Binding(keys: "Enter in the URL line, Ctrl+R, F5", action: "send"),
+            Binding(keys: "Tab / Shift+Tab", action: "next / previous pane"),
+            Binding(keys: "Esc", action: "cancel the exchange in flight, including a pending retry wait"),
+            Binding(keys: "Ctrl+G", action: "skip the current retry wait"),
+            Binding(keys: "F1, ? outside text fields", action: "help"),
+            Binding(keys: "Ctrl+P", action: "command palette"),
+            Binding(keys: "Ctrl+Q", action: "quit (asks first if there is unsaved work; y confirms)"),
+            Binding(keys: "Ctrl+C", action: "cancel the exchange in flight, else quit"),
+            Binding(keys: "mouse click / wheel", action: "focus a pane / scroll it"),
+        ]),
+        Section(title: "Request", bindings: [
+            Binding(keys: "Up / Down", action: "change the method"),
+            Binding(keys: "Ctrl+N", action: "next ready request"),
+            Binding(keys: "Ctrl+U / Ctrl+K / Ctrl+W", action: "clear to start / to end / delete a word"),
+        ]),
+        Section(title: "Headers", bindings: [
+            Binding(keys: "a, Insert", action: "add a header"),
+            Binding(keys: "Enter, e", action: "edit: name, then Enter for the value, Enter to finish"),
+            Binding(keys: "Space", action: "enable / disable"),
+            Binding(keys: "d, Delete", action: "delete the header"),
+            Binding(keys: "Esc", action: "stop editing"),
+        ]),
+        Section(title: "Body", bindings: [
+            Binding(keys: "Ctrl+T", action: "body kind: none, raw, JSON, form, multipart"),
+            Binding(keys: "Ctrl+E", action: "edit in $EDITOR"),
+            Binding(keys: "Ctrl+Z / Ctrl+Y", action: "undo / redo"),
+        ]),
+        Section(title: "Response", bindings: [
+            Binding(keys: "Up/Down, j/k, PgUp/PgDn, Space", action: "scroll"),
+            Binding(keys: "Home/g, End/G", action: "top / end of the body"),
+            Binding(keys: "Left / Right", action: "scroll sideways"),
+            Binding(keys: "t", action: "body / headers tab"),
+            Binding(keys: "/, n, N", action: "search, next match, previous match"),
+            Binding(keys: "w", action: "wrap long lines"),
+            Binding(keys: "p", action: "pretty / raw"),
+        ]),
+        Section(title: "Timeline", bindings: [
+            Binding(keys: "Up/Down, PgUp/PgDn, Home", action: "scroll"),
+            Binding(keys: "End", action: "follow the newest events"),
+        ]),
+    ]
+}

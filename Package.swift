@@ -20,9 +20,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
+        // No pkgConfig: ncursesw's pkg-config flags (-D_XOPEN_SOURCE=600) are ones SwiftPM refuses
+        // with a warning; the module map links ncursesw and the shim sets what the header needs.
         .systemLibrary(
             name: "CNcurses",
-            pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The TUI as a user sees it, in tmux: start to first full frame; a large JSON response from the
+/// send key to its first lines on screen (and the process's peak RSS); End to the body's last line.
+struct TUIBenchmark {
+    let runs: Int
+
+    static let titles = ["Request", "Headers", "Body", "Response", "Timeline"]
+
+    func run() async {
+        do {
+            let explorer = try Self.explorerPath()
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-bench-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: home) }
+            let environment = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "tmux-256color", "EXPLORER_HOME": home.path]
+
+            var firstFrames: [Double] = []
+            for _ in 0..<runs {
+                let tmux = TmuxDriver()
+                defer { tmux.stop() }
+                try tmux.start([explorer], width: 80, height: 24, environment: environment)
+                let start = try tmux.release()
+                firstFrames.append(try tmux.waitFor(since: start) { screen in Self.titles.allSatisfy { title in screen.contains { $0.contains(title) } } })
+            }
+            let first = Sample(firstFrames)
+            print("first_frame_ms_p50=\(format(first.median)) p90=\(format(first.percentile(90))) runs=\(runs)")
+
+            for megabytes in [10, 50] {
+                var toScreen: [Double] = [], toEnd: [Double] = [], peaks: [Double] = []
+                for _ in 0..<(megabytes == 10 ? runs : max(1, runs / 2)) {
+                    let figures = try largeBody(megabytes: megabytes, explorer: explorer, environment: environment)
+                    toScreen.append(figures.toScreen)
+                    toEnd.append(figures.toEnd)
+                    peaks.append(figures.peakRSSMB)
+                }
+                let screen = Sample(toScreen), end = Sample(toEnd), peak = Sample(peaks)
+                print("json_\(megabytes)mb_send_to_screen_ms_p50=\(format(screen.median)) max=\(format(screen.percentile(100)))")
+                print("json_\(megabytes)mb_scroll_to_end_ms_p50=\(format(end.median)) max=\(format(end.percentile(100)))")
+                print("json_\(megabytes)mb_peak_rss_mb=\(format(peak.percentile(100), digits: 1)) ratio_to_body=\(format(peak.percentile(100) / Double(megabytes)))")
+            }
+        } catch {
+            FileHandle.standardError.write(Data("explorer-bench tui: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    private func largeBody(megabytes: Int, explorer: String, environment: [String: String]) throws
+        -> (toScreen: Double, toEnd: Double, peakRSSMB: Double) {
+        let tmux = TmuxDriver()
+        defer { tmux.stop() }
+        try tmux.start([explorer, "json/\(megabytes * 1024)"], width: 120, height: 40, environment: environment)
+        let started = try tmux.release()
+        _ = try tmux.waitFor(since: started) { $0.contains { $0.contains("http://127.0.0.1:") } }
+        let sent = ContinuousClock.now
+        try tmux.send("Enter")
+        let toScreen = try tmux.waitFor(since: sent) { screen in
+            screen.contains { $0.contains("\"users\": [") } && screen.contains { $0.contains(" 200") }
+        }
+        // The whole body indexed (no progress figure left), then the Response pane gets the focus.
+        _ = try tmux.waitFor(since: sent, timeout: 120) { screen in !screen.contains { $0.contains("indexing") } }
+        try tmux.send("Tab", "Tab", "Tab")
+        _ = try tmux.waitFor(since: sent) { screen in screen.contains { $0.contains("/ search") } }
+        let pressed = ContinuousClock.now
+        try tmux.send("End")
+        let toEnd = try tmux.waitFor(since: pressed) { screen in screen.contains { $0.contains("\"padding\":") } }
+        let peak = Self.peakRSSKilobytes(of: try tmux.pid())
+        return (toScreen, toEnd, Double(peak) / 1024)
+    }
+
+    /// VmHWM: the process's own peak resident set.
+    static func peakRSSKilobytes(of pid: Int32) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return -1 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+    }
+
+    /// `explorer` from the same build directory as this benchmark.
+    static func explorerPath() throws -> String {
+        let path = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("explorer").path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw BenchFailure("\(path) is missing: build it first (swift build -c release)")
+        }
+        return path
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The explorer as a user sees it: a tmux window on a private tmux server, keys sent with
+/// send-keys, the screen read with capture-pane. Timings are taken between the send-keys call
+/// and the first capture that shows the awaited text.
+struct TmuxDriver {
+    let socket = "explorer-bench-\(UUID().uuidString.prefix(8))"
+    let target = "bench"
+
+    /// Starts `command` in a width×height window, held at a shell prompt until `release()`, so the
+    /// clock can start exactly when the program is exec'd.
+    func start(_ command: [String], width: Int, height: Int, environment: [String: String]) throws {
+        let exports = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(quoted($0.value))" }.joined(separator: " ")
+        let line = "read _ && exec env \(exports) \(command.map(quoted).joined(separator: " "))"
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)", "sh -c \(quoted(line))"])
+        try tmux(["set-option", "-t", target, "remain-on-exit", "on"])
+    }
+
+    /// Lets the held command run; returns the moment it was released.
+    func release() throws -> ContinuousClock.Instant {
+        let now = ContinuousClock.now
+        try send("Enter")
+        return now
+    }
+
+    func send(_ keys: String...) throws { try tmux(["send-keys", "-t", target] + keys) }
+
+    func capture() throws -> [String] { try tmux(["capture-pane", "-p", "-t", target]).components(separatedBy: "\n") }
+
+    /// The program's process id (the pane's process after exec).
+    func pid() throws -> Int32 {
+        Int32(try tmux(["display-message", "-p", "-t", target, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
+    /// Polls until `condition` holds for the screen; returns the elapsed time since `start` in ms.
+    func waitFor(since start: ContinuousClock.Instant, timeout: Double = 60, _ condition: ([String]) -> Bool) throws -> Double {
+        let limit = start + .seconds(timeout)
+        while true {
+            let screen = try capture()
+            let now = ContinuousClock.now
+            if condition(screen) {
+                let elapsed = now - start
+                return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            }
+            if now > limit {
+                throw BenchFailure("timed out; the screen was:\n" + screen.joined(separator: "\n"))
+            }
+        }
+    }
+
+    func stop() { _ = try? tmux(["kill-server"]) }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchFailure("tmux \(arguments.joined(separator: " ")) failed") }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

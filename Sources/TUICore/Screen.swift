@@ -54,10 +54,14 @@ public struct Screen: Sendable, Equatable {
             guard x + columns <= end else {
                 // A wide character that does not fit leaves a blank rather than half a glyph.
                 guard x < end else { return x - column }
-                if x >= 0 { self[row, x] = Cell(character: " ", style: style) }
+                if x >= 0 {
+                    clearWideCharacters(row: row, from: x, count: 1)
+                    self[row, x] = Cell(character: " ", style: style)
+                }
                 return x + 1 - column
             }
             if x >= 0 {
+                clearWideCharacters(row: row, from: x, count: columns)
                 self[row, x] = Cell(character: character, style: style)
                 if columns == 2 { self[row, x + 1] = Cell(character: " ", style: style, isContinuation: true) }
             }
@@ -66,10 +70,20 @@ public struct Screen: Sendable, Equatable {
         return x - column
     }
 
+    /// Before cells from..<from+count are overwritten: a wide character cut in half by them (its
+    /// right half inside, or its left half inside) loses its other half too, so no cell is left
+    /// pointing at a glyph that is no longer there.
+    private mutating func clearWideCharacters(row: Int, from column: Int, count: Int) {
+        if self[row, column].isContinuation, column > 0 { self[row, column - 1] = Cell(character: " ", style: self[row, column - 1].style) }
+        let after = column + count
+        if after < width, self[row, after].isContinuation { self[row, after] = Cell(character: " ", style: self[row, after].style) }
+    }
+
     /// Paints a rectangle with blanks in `style`.
     public mutating func fill(_ rect: Rect, style: Style = Style()) {
         let clipped = rect.clipped(to: Rect(row: 0, column: 0, width: width, height: height))
-        for row in clipped.rows {
+        for row in clipped.rows where clipped.width > 0 {
+            clearWideCharacters(row: row, from: clipped.column, count: clipped.width)
             for column in clipped.columns { self[row, column] = Cell(character: " ", style: style) }
         }
     }

@@ -71,3 +71,25 @@ import Testing
         #expect(TerminalText.sanitize("\u{202E}evil") == "⟨U+202E⟩evil")
     }
 }
+
+@Suite struct ScreenWideCharacterOverwriteTests {
+    @Test func overwritingEitherHalfOfAWideCharacterBlanksTheOtherHalf() {
+        var screen = Screen(width: 6, height: 2)
+        screen.put("日本", row: 0, column: 0)
+        screen.put("x", row: 0, column: 1)
+        #expect(screen.lines[0] == " x本")
+        #expect(!screen[0, 0].isContinuation && !screen[0, 1].isContinuation)
+        screen.put("日本", row: 1, column: 0)
+        screen.put("y", row: 1, column: 2)
+        #expect(screen.lines[1] == "日y")
+        #expect(!screen[1, 3].isContinuation)
+    }
+
+    @Test func fillingAcrossAWideCharacterLeavesNoHalf() {
+        var screen = Screen(width: 4, height: 1)
+        screen.put("日本", row: 0, column: 0)
+        screen.fill(Rect(row: 0, column: 1, width: 2, height: 1))
+        #expect(screen.lines == [""])
+        #expect((0..<4).allSatisfy { !screen[0, $0].isContinuation })
+    }
+}

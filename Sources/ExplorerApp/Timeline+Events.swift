@@ -1,0 +1,126 @@
+import ClientCore
+
+extension Timeline {
+    /// Adds one ClientCore event to its exchange. `now` (the app's monotonic clock, seconds)
+    /// starts a retry's countdown; the row's `+…ms` comes from the event's own `t_ms`.
+    public mutating func apply(_ event: ClientEvent, receivedAt now: Double) {
+        let index = logIndex(for: event, now: now)
+        logs[index].record(event, receivedAt: now)
+        enforceBounds()
+    }
+
+    /// The exchange an event belongs to: the latest one with its id. An event of an exchange
+    /// the app did not `begin` (or a first attempt under an id a finished exchange used, as
+    /// after a switch to a new client) opens a new exchange.
+    private mutating func logIndex(for event: ClientEvent, now: Double) -> Int {
+        let existing = logs.lastIndex { $0.id == event.exchange }
+        if let existing {
+            let restarts = logs[existing].isFinished && { if case .attemptStarted(1, _, _) = event.kind { true } else { false } }()
+            if !restarts { return existing }
+        }
+        var method = "", url = ""
+        if case let .attemptStarted(_, attemptMethod, attemptURL) = event.kind {
+            method = attemptMethod
+            url = attemptURL
+        }
+        begin(exchange: event.exchange, method: method, url: url, at: now - max(0, event.tMs) / 1000)
+        return logs.count - 1
+    }
+}
+
+extension ExchangeLog {
+    mutating func record(_ event: ClientEvent, receivedAt now: Double) {
+        let t = event.tMs
+        switch event.kind {
+        case let .attemptStarted(attempt, method, url):
+            settleWait(as: .elapsed)
+            if self.method.isEmpty, self.url.isEmpty {
+                self.method = method
+                self.url = url
+            }
+            append(t, 1, .attempt(number: attempt, method: method, url: url, outcome: nil))
+        case let .responseReceived(_, status, _, elapsedMs, _):
+            attach(.response(status: status, elapsedMs: elapsedMs), t)
+        case let .transportFailed(_, kind, message):
+            attach(.transport(kind: kind.rawValue, message: message), t)
+        case let .validatorDecided(_, validator, decision, reason):
+            append(t, 2, .decision(validator: validator, decision: decision, reason: reason))
+        case let .retryScheduled(_, strategy, delayMs, source):
+            settleWait(as: .elapsed)
+            let delay = max(0, delayMs.isFinite ? delayMs : 0)
+            let retry = Entry.Retry(strategy: strategy, delayMs: delay, source: source, endsAt: now + delay / 1000,
+                                    state: delay > 0 ? .waiting : .elapsed)
+            append(t, 2, .retry(retry))
+        case let .retrySkipped(_, reason):
+            append(t, 2, .retrySkipped(reason: reason))
+        case let .redirectFollowed(_, _, _, to):
+            append(t, 2, .redirect(to: to, outcome: nil))
+        case let .altStarted(_, method, url):
+            append(t, 2, .alternate(method: method, url: url, result: nil))
+        case let .altFinished(_, status, error):
+            let result: Entry.Outcome = error.map { .error(status: status, message: $0) }
+                ?? .response(status: status ?? 0, elapsedMs: nil)
+            if let last = entries.indices.last, case .alternate(let method, let url, nil) = entries[last].item {
+                entries[last].item = .alternate(method: method, url: url, result: result)
+            } else {
+                append(t, 2, .alternate(method: "", url: "", result: result))
+            }
+        case .taskStarted:
+            append(t, 2, .task(result: nil))
+        case .taskFinished:
+            finishTask(.finished, t)
+        case let .taskFailed(_, message):
+            finishTask(.failed(message: message), t)
+        case let .exchangeCompleted(status, attempts):
+            settleWait(as: .elapsed)
+            append(t, 1, .completed(status: status, attempts: attempts))
+            isFinished = true
+        case let .exchangeFailed(attempts, error):
+            if error.kind == "cancelled" {
+                settleWait(as: .cancelled)
+                append(t, 1, .cancelled)
+            } else {
+                settleWait(as: .elapsed)
+                append(t, 1, .failed(attempts: attempts, kind: error.kind, message: error.message, status: error.status))
+            }
+            isFinished = true
+        }
+    }
+
+    private mutating func append(_ tMs: Double, _ indent: Int, _ item: Entry.Item) {
+        entries.append(Entry(tMs: tMs.isFinite ? tMs : 0, indent: indent, item: item))
+    }
+
+    /// A response or transport failure goes on the row of the attempt (or redirect hop) it
+    /// answers; otherwise it gets a row of its own.
+    private mutating func attach(_ outcome: Entry.Outcome, _ tMs: Double) {
+        if let last = entries.indices.last {
+            switch entries[last].item {
+            case let .attempt(number, method, url, nil):
+                entries[last].item = .attempt(number: number, method: method, url: url, outcome: outcome)
+                return
+            case let .redirect(to, nil):
+                entries[last].item = .redirect(to: to, outcome: outcome)
+                return
+            default:
+                break
+            }
+        }
+        append(tMs, 2, .redirect(to: "", outcome: outcome))
+    }
+
+    private mutating func finishTask(_ result: Entry.TaskResult, _ tMs: Double) {
+        if let last = entries.indices.last, case .task(nil) = entries[last].item {
+            entries[last].item = .task(result: result)
+        } else {
+            append(tMs, 2, .task(result: result))
+        }
+    }
+
+    /// Ends the countdown of a wait still counting (the next attempt started, or the exchange ended).
+    private mutating func settleWait(as state: Entry.Retry.State) {
+        guard let last = entries.indices.last, case .retry(var retry) = entries[last].item, retry.state == .waiting else { return }
+        retry.state = state
+        entries[last].item = .retry(retry)
+    }
+}

@@ -1,0 +1,117 @@
+import TUICore
+
+/// The Response pane: the final response's status, version, time and size, then its body
+/// (shown first) or its headers. The body is a `BodyDocument`: only the lines on screen are
+/// laid out, so scrolling a 10 MB body to its end is as quick as its first screen. The app
+/// shows a document as soon as it is opened, then swaps in the fully indexed one.
+public struct ResponsePane: Sendable, Equatable {
+    public enum Outcome: Sendable, Equatable {
+        case handled, ignored
+    }
+
+    public enum Tab: Sendable, Equatable {
+        case body, headers
+    }
+
+    /// What the pane is showing.
+    public enum Content: Sendable, Equatable {
+        /// Before the first exchange.
+        case empty
+        /// An exchange in flight, no response yet.
+        case waiting
+        case response(ResponseSummary)
+        /// The exchange failed without a response.
+        case failure(String)
+    }
+
+    public internal(set) var content: Content = .empty
+    public internal(set) var document: BodyDocument?
+    public internal(set) var tab: Tab = .body
+    /// The first body line on screen (logical lines, wrapped or not).
+    public internal(set) var topLine = 0
+    /// Columns scrolled sideways (without wrap).
+    public internal(set) var column = 0
+    public internal(set) var headerTop = 0
+    public internal(set) var wrap = false
+    /// The user's raw/pretty choice; it carries over to the next response.
+    public internal(set) var prefersRaw = false
+    /// Set by End: the view stays on the last lines as the index completes.
+    public internal(set) var followsEnd = false
+    /// While the document is indexed in the background, 0…1.
+    public internal(set) var indexing: Double?
+    /// The search prompt's text while it is open.
+    public internal(set) var searchField: String?
+    public internal(set) var query: String?
+    public internal(set) var matchLine: Int?
+    /// A note in the bottom row (e.g. "not found: x") until the next key.
+    public internal(set) var message: String?
+    /// The inside of the pane, for paging and End: the app sets them from the layout (the pane
+    /// area's size minus 2), as for the other panes. 46×9 is the pane at 80×24.
+    public var viewportWidth = 46
+    public var viewportHeight = 9
+
+    public init() {}
+
+    /// True while the search prompt takes typed characters.
+    public var isEditingText: Bool { searchField != nil }
+
+    // MARK: What the app tells the pane
+
+    /// A new exchange was sent: the old response goes, "waiting for the response…" shows.
+    public mutating func beginExchange() {
+        content = .waiting
+        document = nil
+        resetView()
+    }
+
+    /// The final response arrived with its body opened (possibly still indexing).
+    public mutating func show(_ summary: ResponseSummary, document: BodyDocument) {
+        content = .response(summary)
+        resetView()
+        self.document = withPreferredLayout(document)
+        indexing = document.isComplete ? nil : 0
+    }
+
+    /// The fully indexed document replaces the first-screen one; the view stays where it is.
+    public mutating func replaceDocument(_ document: BodyDocument) {
+        self.document = withPreferredLayout(document)
+        indexing = document.isComplete ? nil : indexing
+        if followsEnd { topLine = maxTopLine() }
+        topLine = min(topLine, maxTopLine())
+        if let line = matchLine, line >= self.document?.lineCount ?? 0 { matchLine = nil }
+    }
+
+    /// Indexing progress, 0…1.
+    public mutating func indexingProgress(_ fraction: Double) {
+        guard document.map({ !$0.isComplete }) ?? false else { return }
+        indexing = min(max(0, fraction), 1)
+    }
+
+    /// The exchange failed without a response: its message shows in red.
+    public mutating func showFailure(_ message: String) {
+        content = .failure(message)
+        document = nil
+        resetView()
+    }
+
+    private mutating func resetView() {
+        tab = .body
+        topLine = 0
+        column = 0
+        headerTop = 0
+        followsEnd = false
+        indexing = nil
+        searchField = nil
+        matchLine = nil
+        message = nil
+    }
+
+    func withPreferredLayout(_ document: BodyDocument) -> BodyDocument {
+        let wanted: BodyDocument.Layout = prefersRaw ? .raw : document.defaultLayout
+        return document.switching(to: wanted)
+    }
+
+    var summary: ResponseSummary? {
+        if case .response(let summary) = content { summary } else { nil }
+    }
+}

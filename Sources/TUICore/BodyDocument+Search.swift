@@ -1,0 +1,146 @@
+extension BodyDocument {
+    /// The next line (or previous, when `forward` is false) after `line` holding `query`,
+    /// wrapping around the body; nil when it is nowhere. ASCII letters match either case.
+    /// The raw bytes are searched (so pretty JSON matches what the server sent: `"a":1`,
+    /// not `"a": 1`) and the match is mapped to a line through the index: one pass over the
+    /// body at most. While indexing, only the part indexed so far is searched.
+    public func find(_ query: String, from line: Int, forward: Bool) -> Int? {
+        let needle = Array(query.utf8).map(BodySearch.fold)
+        guard !needle.isEmpty, lineCount > 0 else { return nil }
+        let line = min(max(line, -1), lineCount)
+        return storage.withBytes { p, count in
+            let searchable = min(count, searchableBytes)
+            let search = BodySearch(p: p, count: searchable, needle: needle)
+            let match: Int?
+            if forward {
+                let start = line + 1 < lineCount ? offset(ofLine: max(0, line + 1), p, count) : searchable
+                match = search.first(from: start) ?? search.first(from: 0)
+            } else {
+                let before = line <= 0 ? 0 : line >= lineCount ? searchable : offset(ofLine: line, p, count)
+                match = search.last(before: before) ?? search.last(before: searchable)
+            }
+            return match.map { self.line(containing: $0, p, count) }
+        }
+    }
+
+    /// The bytes the current layout has indexed: matches past them have no line yet.
+    private var searchableBytes: Int {
+        switch layout {
+        case .pretty: storage.json?.scanned ?? 0
+        case .raw: storage.text.scanned
+        case .hex: byteCount
+        }
+    }
+
+    /// The byte where line `line` starts.
+    func offset(ofLine line: Int, _ p: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        switch layout {
+        case .hex:
+            return line * HexLayout.bytesPerLine
+        case .raw:
+            let walker = TextLayoutWalker(p, count: count)
+            return BodyLineCursor(storage.text.checkpoints, line: line, start: 0) { walker.next($0) }.state
+        case .pretty:
+            guard let json = storage.json else { return 0 }
+            let walker = JSONLayoutWalker(p, count: count)
+            return BodyLineCursor(json.checkpoints, line: line,
+                                  start: JSONLayoutState(offset: 0, depth: 0, kind: JSONLayoutScanner.inValues)) { walker.advance($0) }.state.offset
+        }
+    }
+
+    /// The line whose bytes hold `offset`.
+    func line(containing offset: Int, _ p: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        let last = max(0, lineCount - 1)
+        switch layout {
+        case .hex:
+            return min(last, offset / HexLayout.bytesPerLine)
+        case .raw:
+            let checkpoints = storage.text.checkpoints
+            guard checkpoints.count > 0 else { return 0 }
+            let index = checkpoints.index(atOrBeforeOffset: offset)
+            let walker = TextLayoutWalker(p, count: count)
+            return min(last, checkpoints.lines[index] + walker.newlines(from: checkpoints.offsets[index], to: offset))
+        case .pretty:
+            guard let checkpoints = storage.json?.checkpoints, checkpoints.count > 0 else { return 0 }
+            let index = checkpoints.index(atOrBeforeOffset: offset)
+            let walker = JSONLayoutWalker(p, count: count)
+            var line = checkpoints.lines[index]
+            var state = JSONLayoutState(offset: checkpoints.offsets[index], packed: checkpoints.states[index])
+            while line < last {
+                let next = walker.advance(state)
+                if next.offset > offset || next.offset <= state.offset { break }
+                state = next
+                line += 1
+            }
+            return line
+        }
+    }
+}
+
+/// A case-insensitive (ASCII) byte search, forwards or backwards.
+struct BodySearch {
+    let p: UnsafePointer<UInt8>
+    let count: Int
+    let needle: [UInt8]
+
+    @inline(__always)
+    static func fold(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
+
+    /// The first match starting at or after `from`.
+    func first(from: Int) -> Int? {
+        let last = count - needle.count
+        guard from <= last else { return nil }
+        return needle.withUnsafeBufferPointer { n -> Int? in
+            let first = n[0]
+            var i = max(0, from)
+            while i <= last {
+                // Eight bytes at a time until one may start a match.
+                if i + 8 <= count, !mayStart(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self), first) {
+                    i += 8
+                    continue
+                }
+                if Self.fold(p[i]) == first, matches(at: i, n) { return i }
+                i += 1
+            }
+            return nil
+        }
+    }
+
+    /// The last match starting before `before`.
+    func last(before: Int) -> Int? {
+        var i = min(before - 1, count - needle.count)
+        guard i >= 0 else { return nil }
+        return needle.withUnsafeBufferPointer { n -> Int? in
+            let first = n[0]
+            while i >= 0 {
+                if i >= 7, !mayStart(UnsafeRawPointer(p + i - 7).loadUnaligned(as: UInt64.self), first) {
+                    i -= 8
+                    continue
+                }
+                if Self.fold(p[i]) == first, matches(at: i, n) { return i }
+                i -= 1
+            }
+            return nil
+        }
+    }
+
+    /// Whether any byte of `word` may equal `first` once folded (letters are compared with
+    /// their 0x20 bit set, which lets a few non-letters through: `matches` decides).
+    @inline(__always)
+    private func mayStart(_ word: UInt64, _ first: UInt8) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let isLetter = first &- 0x61 < 26
+        let bits = (isLetter ? word | ones &* 0x20 : word) ^ ones &* UInt64(first)
+        return (bits &- ones) & ~bits & highs != 0
+    }
+
+    @inline(__always)
+    private func matches(at i: Int, _ n: UnsafeBufferPointer<UInt8>) -> Bool {
+        var k = 1
+        while k < n.count {
+            if Self.fold(p[i + k]) != n[k] { return false }
+            k += 1
+        }
+        return true
+    }
+}

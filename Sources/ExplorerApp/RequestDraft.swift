@@ -1,0 +1,56 @@
+/// The request the explorer sends, gathered from the Request, Headers and Body panes. Only
+/// enabled, valid headers are in it; `problems` says why it must not be sent yet (the app
+/// refuses to send and shows the first one).
+public struct RequestDraft: Sendable, Equatable {
+    public struct Header: Sendable, Hashable {
+        public var name: String
+        public var value: String
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// One `name=value` of a form body.
+    public struct Field: Sendable, Hashable {
+        public var name: String
+        public var value: String
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// One part of a multipart body: text (`name=value`) or a file's contents (`name=@path`).
+    public enum Part: Sendable, Hashable {
+        case text(name: String, value: String)
+        case file(name: String, path: String)
+    }
+
+    public enum Body: Sendable, Equatable {
+        case none
+        /// Sent as it is; the content type, when known, goes with it.
+        case raw(String, contentType: String?)
+        case json(String)
+        case form([Field])
+        case multipart([Part])
+    }
+
+    public var method: String
+    /// As typed: absolute, or a path the active profile's base URL resolves.
+    public var url: String
+    public var headers: [Header]
+    public var body: Body
+    /// Why it cannot be sent (empty URL, an invalid header, invalid JSON, a bad form line).
+    public var problems: [String]
+
+    public init(method: String, url: String, headers: [Header] = [], body: Body = .none, problems: [String] = []) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.problems = problems
+    }
+
+    public var canSend: Bool { problems.isEmpty }
+}

@@ -1,0 +1,44 @@
+import Testing
+import TUICore
+@testable import ExplorerApp
+
+@Suite struct RequestDraftTests {
+    @Test func gathersTheThreePanes() {
+        var request = RequestPane(method: "GET", url: "/items")
+        _ = request.handle(.down)
+        let headers = HeadersPane(rows: [HeadersPane.Row("Accept", "application/json"), HeadersPane.Row("X-Off", "1", enabled: false),
+                                         HeadersPane.Row("", "")])
+        let body = BodyPane(kind: .json, text: "{\"a\": 1}")
+        let draft = RequestDraft.make(request: request, headers: headers, body: body)
+        #expect(draft == RequestDraft(method: "POST", url: "/items", headers: [RequestDraft.Header("Accept", "application/json")],
+                                      body: .json("{\"a\": 1}")))
+        #expect(draft.canSend)
+    }
+
+    @Test func problemsComeTopPaneFirst() {
+        let request = RequestPane(url: "")
+        let headers = HeadersPane(rows: [HeadersPane.Row("X-Bad", "a\nb")])
+        let body = BodyPane(kind: .json, text: "{")
+        let draft = RequestDraft.make(request: request, headers: headers, body: body)
+        #expect(!draft.canSend)
+        #expect(draft.problems == ["URL is empty", "Header 1 value: LF at 2", "JSON body 1:2: expected a member name, found the end of the text"])
+        #expect(draft.headers.isEmpty, "an invalid header is never sent")
+    }
+
+    @Test func readyRequestLoadsAcrossPanes() {
+        let ready = ReadyRequest(name: "login", method: "POST", url: "/login",
+                                 headers: [RequestDraft.Header("X-Demo", "1")], body: .form([RequestDraft.Field("user", "ada")]))
+        var request = RequestPane(readyRequests: [ready])
+        var headers = HeadersPane()
+        var body = BodyPane()
+        guard case .loadReady(let index) = request.handle(.control("n")) else {
+            Issue.record("Ctrl+N did not load")
+            return
+        }
+        if let readyHeaders = request.readyRequests[index].headers { headers.load(readyHeaders) }
+        if let readyBody = request.readyRequests[index].body { body.load(readyBody) }
+        let draft = RequestDraft.make(request: request, headers: headers, body: body)
+        #expect(draft == RequestDraft(method: "POST", url: "/login", headers: [RequestDraft.Header("X-Demo", "1")],
+                                      body: .form([RequestDraft.Field("user", "ada")])))
+    }
+}

@@ -28,11 +28,8 @@ extension ResponsePane {
             if tab == .headers { headerTop = maxHeaderTop } else { topLine = maxTopLine(); followsEnd = true }
         case .left: if !wrap, tab == .body { column = max(0, column - Self.sideStep) }
         case .right: if !wrap, tab == .body { column = min(column + Self.sideStep, 1 << 30) }
-        case .character("w"):
-            wrap.toggle()
-            column = 0
-            topLine = min(topLine, maxTopLine())
-        case .character("p"): toggleRaw()
+        case .character("w"): toggleWrap()
+        case .character("p"): togglePretty()
         case .character("t"): tab = tab == .body ? .headers : .body
         case .character("/"):
             tab = .body
@@ -56,7 +53,15 @@ extension ResponsePane {
         }
     }
 
-    private mutating func toggleRaw() {
+    /// Long lines wrap into rows, or stay on one row and scroll sideways.
+    public mutating func toggleWrap() {
+        wrap.toggle()
+        column = 0
+        topLine = min(topLine, maxTopLine())
+    }
+
+    /// Pretty ↔ raw (hex ↔ raw for binary bodies).
+    public mutating func togglePretty() {
         guard let document else { return }
         let alternate = document.availableLayouts.first { $0 != document.layout }
         guard let alternate else {

@@ -1,5 +1,6 @@
 import ClientCore
 import DemoAPI
+import ExplorerApp
 import Foundation
 
 /// The built-in `demo` profile: the embedded demo API on a free 127.0.0.1 port and a client
@@ -58,4 +59,18 @@ struct DemoProfile: Sendable {
 struct DemoProfileError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+extension DemoProfile {
+    /// What a newcomer can send at once in the TUI (Ctrl+N steps through them): one that
+    /// succeeds, one that fails twice before it succeeds, one that needs a token refresh, and
+    /// one whose server asks for a pause with Retry-After.
+    static let readyRequests = [
+        ReadyRequest(name: "users", method: "GET", url: "json/2"),
+        ReadyRequest(name: "flaky", method: "GET", url: "flaky/2"),
+        ReadyRequest(name: "token refresh", method: "GET", url: "auth/protected"),
+        ReadyRequest(name: "Retry-After", method: "GET", url: "retry-after/3"),
+        ReadyRequest(name: "echo", method: "POST", url: "echo", headers: [RequestDraft.Header("X-Note", "hello")],
+                     body: .json("{\n  \"greeting\": \"hello\",\n  \"count\": 3\n}")),
+    ]
 }

@@ -1,8 +1,10 @@
 import ArgumentParser
+import ExplorerApp
+import Foundation
+import TUICore
 
-/// `explorer [tui] [URL] [--profile NAME] [--session FILE]`: a placeholder until the TUI lands,
-/// accepting its final arguments so scripts written today keep working.
-struct TUICommand: ParsableCommand {
+/// `explorer [tui] [URL] [--profile NAME] [--session FILE]`: the interactive explorer.
+struct TUICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui",
         abstract: "Open the interactive explorer (the default command)."
@@ -17,7 +19,42 @@ struct TUICommand: ParsableCommand {
     @Option(help: "A saved session to open.")
     var session: String?
 
-    func run() throws {
-        Console.out("The explorer TUI arrives soon; until then send requests with `explorer send [options] URL` (try `explorer send --profile demo flaky/2`).\n")
+    func run() async throws {
+        let profileName = profile ?? DemoProfile.name
+        guard profileName == DemoProfile.name else {
+            throw CLIError.usage("--profile: no profile named \(profileName.debugDescription) (the built-in one is \"\(DemoProfile.name)\")")
+        }
+        if let session {
+            throw CLIError.usage("--session \(session): opening saved sessions is not supported yet")
+        }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw CLIError.usage("the explorer TUI needs a terminal; for scripts use `explorer send [options] URL`")
+        }
+        let inbox: Inbox<AppEvent>
+        do {
+            inbox = try Inbox()
+        } catch {
+            throw CLIError.failure("cannot set up the event loop: \(error)")
+        }
+        let runner = ExchangeRunner(profile: profileName) { inbox.post($0) }
+        let state = AppState(width: 80, height: 24, profileName: profileName, url: url, readyRequests: DemoProfile.readyRequests)
+        let loop = TUILoop(state: state, inbox: inbox, runner: runner, noColor: Self.noColor)
+        let outcome = await Self.onUIThread { Result { try loop.run() } }
+        await runner.shutdown()
+        if case .failure(let error) = outcome { throw CLIError.failure("the terminal could not be used: \(error)") }
+    }
+
+    /// https://no-color.org: any non-empty NO_COLOR turns colours off.
+    static var noColor: Bool { !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty }
+
+    /// Runs `body` on a thread of its own (ncurses must stay on one thread, away from the
+    /// concurrency pool) and returns its result.
+    static func onUIThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: body()) }
+            thread.name = "explorer-ui"
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
     }
 }

@@ -1,0 +1,238 @@
+import ClientCore
+import TUICore
+
+extension AppState {
+    /// The one place the state changes: an event in, effects out. `now` is monotonic seconds.
+    public mutating func update(_ event: AppEvent, now: Double) -> [Effect] {
+        if let message, message.until <= now { self.message = nil }
+        switch event {
+        case .key(let key): return handle(key, now: now)
+        case .resize(let width, let height):
+            self.width = width
+            self.height = height
+            fitPanes()
+        case .tick: break
+        case .profileReady(let name, let baseURL):
+            profile = .ready(name: name, baseURL: baseURL)
+            syncProfile()
+        case .profileFailed(let problem):
+            profile = .failed(name: profile.name, problem: problem)
+            syncProfile()
+            show(problem, isError: true, now: now, for: 10)
+        case .client(let event):
+            timeline.apply(event, receivedAt: now)
+        case .responseReceived(let id, let summary, let document):
+            guard id == exchange?.id || exchange == nil else { break }
+            response.show(summary, document: document)
+        case .bodyIndexing(_, let fraction):
+            response.indexingProgress(fraction)
+        case .bodyIndexed(_, let document):
+            response.replaceDocument(document)
+        case .exchangeEnded(let id, let failure, let cancelled):
+            guard exchange?.id == id else { break }
+            exchange = nil
+            if cancelled {
+                response.showFailure("cancelled")
+            } else if let failure {
+                if response.document == nil { response.showFailure(failure) }
+                show(failure, isError: true, now: now, for: 6)
+            }
+        case .editorFinished(let text):
+            body.replaceText(text)
+            hasUnsavedWork = true
+        case .editorFailed(let problem):
+            show(problem, isError: true, now: now, for: 6)
+        case .clipboardWritten(let label):
+            show("\(label) copied to the clipboard (OSC 52)", isError: false, now: now)
+        case .clipboardRefused(let label, let reason):
+            show("\(label) not copied: \(reason)", isError: true, now: now, for: 6)
+        case .curlReady(let command):
+            return [.copy(command, label: "curl command")]
+        }
+        return []
+    }
+
+    mutating func show(_ text: String, isError: Bool, now: Double, for seconds: Double = 3) {
+        message = Message(text: text, isError: isError, until: now + seconds)
+    }
+
+    // MARK: Keys
+
+    private mutating func handle(_ key: Key, now: Double) -> [Effect] {
+        if let overlay { return handle(key, over: overlay, now: now) }
+        if layout.isTooSmall {
+            // Only the keys that make sense without panes: quit, cancel.
+            switch key {
+            case .control("q"), .control("c"): return quitOrAsk()
+            case .escape where exchange != nil: return cancel(now: now)
+            default: return []
+            }
+        }
+        switch key {
+        case .control("q"): return quitOrAsk()
+        case .control("c"): return exchange != nil ? cancel(now: now) : quitOrAsk()
+        case .control("r"), .function(5): return send(now: now)
+        case .escape where exchange != nil: return cancel(now: now)
+        case .control("g"): return skipWait(now: now)
+        case .tab: focus = focus.next
+        case .backTab: focus = focus.previous
+        case .function(1): overlay = .help(HelpOverlay())
+        case .character("?") where !focusedPaneIsEditingText: overlay = .help(HelpOverlay())
+        case .control("p"): overlay = .palette(Palette(profiles: [profile.name]))
+        case .mouse(let mouse): handle(mouse)
+        default: return handleInFocusedPane(key, now: now)
+        }
+        return []
+    }
+
+    private var focusedPaneIsEditingText: Bool {
+        switch focus {
+        case .request: request.isEditingText
+        case .headers: headers.isEditingText
+        case .body: body.isEditingText
+        case .response: response.isEditingText
+        case .timeline: false
+        }
+    }
+
+    private mutating func handleInFocusedPane(_ key: Key, now: Double) -> [Effect] {
+        switch focus {
+        case .request:
+            let before = (request.method, request.url.text)
+            switch request.handle(key) {
+            case .send: return send(now: now)
+            case .loadReady(let index):
+                loadReady(index)
+                hasUnsavedWork = false
+                return []
+            case .handled, .ignored: break
+            }
+            if before != (request.method, request.url.text) { hasUnsavedWork = true }
+        case .headers:
+            let before = headers
+            _ = headers.handle(key)
+            if headers.rows != before.rows { hasUnsavedWork = true }
+        case .body:
+            let before = (body.editor.version, body.kind)
+            if case .openEditor(let text) = body.handle(key) { return [.openEditor(text)] }
+            if before != (body.editor.version, body.kind) { hasUnsavedWork = true }
+        case .response: _ = response.handle(key)
+        case .timeline:
+            if timeline.handle(key) == .skipWait { return skipWait(now: now) }
+        }
+        return []
+    }
+
+    private mutating func handle(_ mouse: Mouse) {
+        guard let pane = layout.pane(atRow: mouse.row, column: mouse.column) else { return }
+        switch mouse.action {
+        case .press: focus = pane
+        case .wheelUp, .wheelDown:
+            let lines = mouse.action == .wheelUp ? -3 : 3
+            switch pane {
+            case .request: break
+            case .headers: headers.scroll(by: lines)
+            case .body: body.scroll(by: lines)
+            case .response: response.scroll(by: lines)
+            case .timeline: timeline.scroll(by: lines)
+            }
+        }
+    }
+
+    private mutating func handle(_ key: Key, over overlay: Overlay, now: Double) -> [Effect] {
+        switch overlay {
+        case .help(var help):
+            if case .control("q") = key { return quitOrAsk() }
+            self.overlay = help.handle(key) == .close ? nil : .help(help)
+        case .palette(var palette):
+            switch palette.handle(key) {
+            case .handled: self.overlay = .palette(palette)
+            case .close: self.overlay = nil
+            case .run(let command):
+                self.overlay = nil
+                return run(command, now: now)
+            }
+        case .confirmQuit:
+            switch key {
+            case .character("y"), .character("Y"):
+                wantsQuit = true
+                return [.quit]
+            default:
+                self.overlay = nil
+            }
+        }
+        return []
+    }
+
+    private mutating func run(_ command: Palette.Command, now: Double) -> [Effect] {
+        switch command {
+        case .send: return send(now: now)
+        case .cancel: return exchange != nil ? cancel(now: now) : []
+        case .skipWait: return skipWait(now: now)
+        case .togglePretty: response.togglePretty()
+        case .toggleWrap: response.toggleWrap()
+        case .copyBody:
+            guard let document = response.document, document.byteCount <= 100_000 else {
+                show("nothing to copy: no response body, or it is larger than 100 KB", isError: true, now: now)
+                return []
+            }
+            return [.copy(String(decoding: document.data, as: UTF8.self), label: "response body")]
+        case .copyAsCurl: return [.makeCurl(draft)]
+        case .help: overlay = .help(HelpOverlay())
+        case .quit: return quitOrAsk()
+        case .switchProfile(let name):
+            show(name == profile.name ? "already on profile \(name)" : "profile \(name) is not available", isError: false, now: now)
+        }
+        return []
+    }
+
+    // MARK: Exchanges
+
+    private mutating func send(now: Double) -> [Effect] {
+        if exchange != nil {
+            show("an exchange is in flight: Esc cancels it", isError: true, now: now)
+            return []
+        }
+        guard case .ready = profile else {
+            show(profile.name == "demo" ? "the demo API is still starting" : "the profile is not ready", isError: true, now: now)
+            return []
+        }
+        let draft = draft
+        if !draft.canSend, let problem = draft.problems.first {
+            show("not sent: \(problem)", isError: true, now: now, for: 6)
+            return []
+        }
+        exchangesSent += 1
+        let id = ExchangeID(exchangesSent)
+        exchange = ActiveExchange(id: id, startedAt: now)
+        timeline.begin(exchange: id, method: draft.method, url: draft.url, at: now)
+        response.beginExchange()
+        return [.send(draft, id)]
+    }
+
+    private mutating func cancel(now: Double) -> [Effect] {
+        guard var exchange else { return [] }
+        exchange.cancelRequested = true
+        self.exchange = exchange
+        timeline.markCancelRequested(at: now)
+        return [.cancel(exchange.id)]
+    }
+
+    private mutating func skipWait(now: Double) -> [Effect] {
+        guard timeline.pendingWait != nil else {
+            show("no retry wait to skip", isError: false, now: now)
+            return []
+        }
+        timeline.markWaitSkipped(at: now)
+        return [.skipWait]
+    }
+
+    private mutating func quitOrAsk() -> [Effect] {
+        if hasUnsavedWork {
+            overlay = .confirmQuit
+            return []
+        }
+        wantsQuit = true
+        return [.quit]
+    }
+}

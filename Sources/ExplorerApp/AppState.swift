@@ -1,0 +1,110 @@
+import ClientCore
+import TUICore
+
+/// The whole TUI as a value: what each pane holds, which has the focus, what is in flight.
+/// Only `update` changes it; `render` draws it.
+public struct AppState: Sendable {
+    public struct ActiveExchange: Sendable, Equatable {
+        public var id: ExchangeID
+        public var startedAt: Double
+        public var cancelRequested = false
+    }
+
+    public struct Message: Sendable, Equatable {
+        public var text: String
+        public var isError: Bool
+        public var until: Double
+    }
+
+    public enum Overlay: Sendable, Equatable {
+        case help(HelpOverlay)
+        case palette(Palette)
+        case confirmQuit
+    }
+
+    public enum Profile: Sendable, Equatable {
+        case starting(name: String)
+        case ready(name: String, baseURL: String)
+        case failed(name: String, problem: String)
+
+        public var name: String {
+            switch self {
+            case .starting(let name), .ready(let name, _), .failed(let name, _): name
+            }
+        }
+    }
+
+    public var width: Int
+    public var height: Int
+    public var focus = Focus.request
+    public var request: RequestPane
+    public var headers: HeadersPane
+    public var body: BodyPane
+    public var response = ResponsePane()
+    public var timeline = TimelinePane()
+    public var overlay: Overlay?
+    public var exchange: ActiveExchange?
+    public var message: Message?
+    public var profile: Profile
+    public var exchangesSent = 0
+    /// Edits since start or since the last ready request was loaded; Ctrl+Q asks before losing them.
+    public var hasUnsavedWork = false
+    public var wantsQuit = false
+
+    public init(width: Int, height: Int, profileName: String, url: String?, readyRequests: [ReadyRequest]) {
+        self.width = width
+        self.height = height
+        profile = .starting(name: profileName)
+        request = RequestPane(url: url ?? "", profileName: profileName, readyRequests: readyRequests)
+        headers = HeadersPane()
+        body = BodyPane()
+        if url == nil, !readyRequests.isEmpty {
+            request.loadReady(0)
+            loadReady(0)
+        }
+        syncProfile()
+        fitPanes()
+    }
+
+    /// Panes that page by their height learn it here (render cannot store it).
+    mutating func fitPanes() {
+        let layout = layout
+        request.layout(layout.request)
+        headers.layout(layout.headers)
+        body.layout(layout.body)
+        timeline.viewportHeight = max(1, layout.timeline.height - 2)
+        response.viewportWidth = max(1, layout.response.width - 2)
+        response.viewportHeight = max(1, layout.response.height - 2)
+    }
+
+    public var layout: Layout { Layout(width: width, height: height) }
+
+    /// The draft the panes describe now.
+    public var draft: RequestDraft { RequestDraft.make(request: request, headers: headers, body: body) }
+
+    /// After the Request pane loaded ready request `index`: its headers and body go to their panes.
+    mutating func loadReady(_ index: Int) {
+        let ready = request.readyRequests[index]
+        if let readyHeaders = ready.headers { headers.load(readyHeaders) }
+        if let readyBody = ready.body { body.load(readyBody) }
+    }
+
+    /// Copies the profile's state into the Request pane, which shows it.
+    mutating func syncProfile() {
+        request.profileName = profile.name
+        switch profile {
+        case .starting: request.baseURL = nil; request.profileStatus = "starting the demo API…"
+        case .ready(_, let baseURL): request.baseURL = baseURL; request.profileStatus = baseURL
+        case .failed(_, let problem): request.baseURL = nil; request.profileStatus = problem
+        }
+    }
+
+    /// Seconds until the screen should be redrawn without input, or nil to wait for input only.
+    public func nextTick(now: Double) -> Double? {
+        var delays: [Double] = []
+        if let wait = timeline.pendingWait, wait.endsAt > now - 0.2 { delays.append(0.1) }
+        if exchange != nil { delays.append(0.25) }
+        if let message { delays.append(max(0.01, message.until - now)) }
+        return delays.min()
+    }
+}

@@ -1,0 +1,48 @@
+import TUICore
+
+/// The bottom line: what is happening (a message, the exchange in flight) on the left, the keys
+/// that matter now on the right.
+struct StatusBar {
+    let state: AppState
+    let now: Double
+
+    static let bar = Style(reverse: true)
+
+    var status: [Span] {
+        if let message = state.message {
+            return [Span(" " + message.text + " ", message.isError ? Style(foreground: .red, bold: true, reverse: true) : Self.bar)]
+        }
+        if let exchange = state.exchange {
+            let elapsed = String(format: "%.1f s", now - exchange.startedAt)
+            if exchange.cancelRequested { return [Span(" cancelling #\(exchange.id)… ", Self.bar)] }
+            if state.timeline.pendingWait != nil {
+                return [Span(" #\(exchange.id) waiting to retry · \(elapsed) · Ctrl+G skips, Esc cancels ", Self.bar)]
+            }
+            return [Span(" #\(exchange.id) in flight · \(elapsed) · Esc cancels ", Self.bar)]
+        }
+        return []
+    }
+
+    var hints: String {
+        switch state.focus {
+        case .request: "Enter send · Tab pane · F1 help · Ctrl+P commands · Ctrl+Q quit"
+        case .headers: "a add · Enter edit · Space on/off · d delete · F1 help"
+        case .body: "Ctrl+T kind · Ctrl+E $EDITOR · Ctrl+R send · F1 help"
+        case .response: "/ search · w wrap · p pretty · t tab · ? help"
+        case .timeline: "↑↓ scroll · End follow · Ctrl+R send · ? help"
+        }
+    }
+
+    func render(into screen: inout Screen, area: Rect) {
+        screen.fill(area, style: Self.bar)
+        let used = screen.put(status, row: area.row, column: area.column, limit: area.width)
+        let hints = " " + hints + " "
+        let room = area.width - used
+        let hintWidth = CellWidth.of(hints)
+        if room >= hintWidth {
+            screen.put(hints, row: area.row, column: area.column + area.width - hintWidth, style: Self.bar)
+        } else if used == 0 {
+            screen.put(hints, row: area.row, column: area.column, style: Self.bar, limit: area.width)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import ExplorerApp
+import Foundation
+import TUICore
+
+/// The UI thread: the only code that talks to the terminal. It blocks in `poll()` on the
+/// keyboard and the inbox, applies every event that arrived, and draws once the queue is empty,
+/// so a burst of client events costs one frame.
+final class TUILoop: @unchecked Sendable {
+    private let inbox: Inbox<AppEvent>
+    private let runner: ExchangeRunner
+    private let noColor: Bool
+    private let origin = ContinuousClock.now
+    private var state: AppState
+
+    init(state: AppState, inbox: Inbox<AppEvent>, runner: ExchangeRunner, noColor: Bool) {
+        self.state = state
+        self.inbox = inbox
+        self.runner = runner
+        self.noColor = noColor
+    }
+
+    private func now() -> Double {
+        let elapsed = ContinuousClock.now - origin
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// Runs until the user quits; the terminal is restored before it returns.
+    func run() throws {
+        let terminal = try Terminal(noColor: noColor)
+        defer { terminal.close() }
+        terminal.wakeOnResize(inbox)
+        let size = terminal.size
+        state.width = size.width
+        state.height = size.height
+        // The first frame goes out before anything slow (the demo API, the client) starts.
+        terminal.draw(state.render(now: now()))
+        runner.startProfile()
+        while !state.wantsQuit {
+            var events = inbox.wait(timeout: state.nextTick(now: now())).events
+            // Every wake-up reads the terminal: a resize only wakes the pipe, and ncurses reports
+            // it as a key.
+            for input in terminal.readInputs() {
+                switch input {
+                case .key(let key): events.append(.key(key))
+                case .resize(let width, let height): events.append(.resize(width: width, height: height))
+                }
+            }
+            if events.isEmpty { events = [.tick] }
+            for event in events {
+                for effect in state.update(event, now: now()) { perform(effect, terminal: terminal) }
+                if state.wantsQuit { break }
+            }
+            terminal.draw(state.render(now: now()))
+        }
+    }
+
+    private func perform(_ effect: Effect, terminal: Terminal) {
+        switch effect {
+        case .startProfile: runner.startProfile()
+        case .send(let draft, let id): runner.send(draft, id: id)
+        case .cancel(let id): runner.cancel(id)
+        case .skipWait: runner.skipWait()
+        case .makeCurl(let draft): runner.makeCurl(draft)
+        case .quit: break
+        case .copy(let text, let label):
+            inbox.post(terminal.copyToClipboard(text)
+                ? .clipboardWritten(label: label)
+                : .clipboardRefused(label: label, reason: "too large for OSC 52 (over 100 KB) or no terminal to copy through"))
+        case .openEditor(let text):
+            terminal.suspend()
+            let outcome = ExternalEditor.edit(text)
+            terminal.resume()
+            switch outcome {
+            case .success(let edited): inbox.post(.editorFinished(edited))
+            case .failure(let problem): inbox.post(.editorFailed(problem.description))
+            }
+        }
+    }
+}

@@ -19,6 +19,7 @@ public enum DemoRoutes {
         ("/bytes/{n}", "n deterministic pseudo-random bytes (?seed=, default 1), streamed"),
         ("/trickle/{n}?interval_ms=M", "n chunks of 10 bytes, M ms apart (default 100)"),
         ("/upload", "POST/PUT: stream the body, answer {\"bytes\":N,\"fnv1a64\":\"hex\"}"),
+        ("/ansi", "text full of terminal escape sequences (title, clear, clipboard, C1), to be shown inert"),
     ]
 
     /// Dispatches on the first path segment; each handler checks the rest of its shape.
@@ -39,6 +40,7 @@ public enum DemoRoutes {
         case "bytes": return await bytes(call)
         case "echo": return try await echo(call)
         case "upload": return try await upload(call)
+        case "ansi": return ansi(call)
         default: return DemoResponses.notFound(path: call.path)
         }
     }

@@ -64,7 +64,8 @@ struct DemoProfileError: Error, CustomStringConvertible {
 extension DemoProfile {
     /// What a newcomer can send at once in the TUI (Ctrl+N steps through them): one that
     /// succeeds, one that fails twice before it succeeds, one that needs a token refresh, and
-    /// one whose server asks for a pause with Retry-After.
+    /// one whose server asks for a pause with Retry-After; then
+    /// a body to edit and a body full of escape sequences the viewer must show inert.
     static let readyRequests = [
         ReadyRequest(name: "users", method: "GET", url: "json/2"),
         ReadyRequest(name: "flaky", method: "GET", url: "flaky/2"),
@@ -72,5 +73,6 @@ extension DemoProfile {
         ReadyRequest(name: "Retry-After", method: "GET", url: "retry-after/3"),
         ReadyRequest(name: "echo", method: "POST", url: "echo", headers: [RequestDraft.Header("X-Note", "hello")],
                      body: .json("{\n  \"greeting\": \"hello\",\n  \"count\": 3\n}")),
+        ReadyRequest(name: "escape sequences", method: "GET", url: "ansi"),
     ]
 }

@@ -8,67 +8,86 @@ struct TmuxSession: Sendable {
     }
 
     let socket: String
+    let directory: TestDirectory
     let target = "explorer"
 
     /// Starts `explorer arguments…` in a `width`×`height` window with LANG=C.UTF-8.
     static func start(_ arguments: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:],
-                      in directory: TestDirectory) throws -> TmuxSession {
-        let session = TmuxSession(socket: "explorer-test-\(UUID().uuidString.prefix(8))")
+                      in directory: TestDirectory) async throws -> TmuxSession {
+        let session = TmuxSession(socket: "explorer-test-\(UUID().uuidString.prefix(8))", directory: directory)
         let binary = try ExplorerBinary.path()
         var variables = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "tmux-256color",
                          "EXPLORER_HOME": directory.path("home"), "TMPDIR": directory.url.path]
         variables.merge(environment) { $1 }
         let exports = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
+        // The shell records the exit status and stderr in the test directory for `exitStatus()`.
         let command = "cd \(shellQuoted(directory.url.path)) && env \(exports) \(([binary] + arguments).map(shellQuoted).joined(separator: " "))"
+            + " 2>explorer.stderr; echo $? >explorer.status"
         // remain-on-exit keeps the pane (and its last screen) after the program ends, for exit checks.
-        try session.tmux(["-f", "/dev/null", "new-session", "-d", "-s", session.target, "-x", "\(width)", "-y", "\(height)", command])
-        try session.tmux(["set-option", "-t", session.target, "remain-on-exit", "on"])
+        try await session.tmux(["-f", "/dev/null", "new-session", "-d", "-s", session.target, "-x", "\(width)", "-y", "\(height)", command])
+        try await session.tmux(["set-option", "-t", session.target, "remain-on-exit", "on"])
         return session
     }
 
     /// tmux key names (`Enter`, `Escape`, `C-r`, `F5`, `Tab`, `BTab`) or literal text with `literal`.
-    func send(_ keys: String..., literal: Bool = false) throws {
-        try tmux(["send-keys", "-t", target] + (literal ? ["-l"] : []) + keys)
+    func send(_ keys: String..., literal: Bool = false) async throws {
+        try await tmux(["send-keys", "-t", target] + (literal ? ["-l"] : []) + keys)
     }
 
     /// The visible screen, one string per row.
-    func capture() throws -> [String] {
-        try tmux(["capture-pane", "-p", "-t", target]).components(separatedBy: "\n")
+    func capture() async throws -> [String] {
+        var lines = try await tmux(["capture-pane", "-p", "-t", target]).components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines
     }
 
     /// The screen with its escape sequences, for checks on what reached the terminal.
-    func captureWithAttributes() throws -> String {
-        try tmux(["capture-pane", "-p", "-e", "-t", target])
+    func captureWithAttributes() async throws -> String {
+        try await tmux(["capture-pane", "-p", "-e", "-t", target])
     }
 
     /// The pane's title, which an OSC 0/2 sequence from a server would change if it were executed.
-    func paneTitle() throws -> String {
-        try tmux(["display-message", "-p", "-t", target, "#{pane_title}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    func paneTitle() async throws -> String {
+        try await tmux(["display-message", "-p", "-t", target, "#{pane_title}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Whether the program has exited, and its status.
-    func exitStatus() throws -> Int32? {
-        let fields = try tmux(["display-message", "-p", "-t", target, "#{pane_dead} #{pane_dead_status}"])
-            .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard fields.first == "1" else { return nil }
-        return fields.count > 1 ? Int32(fields[1]) : -1
+    /// The program's exit status once it has exited (128 + N for signal N), else nil.
+    func exitStatus() async throws -> Int32? {
+        guard let text = try? String(contentsOfFile: directory.path("explorer.status"), encoding: .utf8) else { return nil }
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    func resize(width: Int, height: Int) throws {
-        try tmux(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
+    /// What the program wrote to stderr (the TUI owns stdout).
+    func standardError() -> String {
+        (try? String(contentsOfFile: directory.path("explorer.stderr"), encoding: .utf8)) ?? ""
+    }
+
+    /// Waits for the program to exit and returns its status.
+    func waitForExit(timeout: Double = 10) async throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let status = try await exitStatus() { return status }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw Failure(description: "the program did not exit within \(timeout) s; stderr: \(standardError()); the screen was:\n"
+            + (try await capture()).joined(separator: "\n"))
+    }
+
+    func resize(width: Int, height: Int) async throws {
+        try await tmux(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// Polls the screen until `condition` holds; fails with the last screen after `timeout` seconds.
     @discardableResult
     func waitFor(_ what: String, timeout: Double = 15, _ condition: ([String]) -> Bool) async throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
-        var screen = try capture()
+        var screen = try await capture()
         while !condition(screen) {
             if Date() > deadline {
                 throw Failure(description: "timed out after \(timeout) s waiting for \(what); the screen was:\n" + screen.joined(separator: "\n"))
             }
             try await Task.sleep(for: .milliseconds(40))
-            screen = try capture()
+            screen = try await capture()
         }
         return screen
     }
@@ -79,26 +98,26 @@ struct TmuxSession: Sendable {
         try await waitFor(text.debugDescription, timeout: timeout) { $0.contains { $0.contains(text) } }
     }
 
-    func kill() {
-        _ = try? tmux(["kill-server"])
+    func kill() async {
+        _ = try? await tmux(["kill-server"])
     }
 
+    /// Runs tmux on this session's server. Through posix_spawn and waitpid, as every child of
+    /// the test runner: Foundation's Process can miss its child's exit when others are reaped.
     @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(String(decoding: problem, as: UTF8.self))")
+    private func tmux(_ arguments: [String]) async throws -> String {
+        let outcome = try await ExplorerProcess.start(executable: try Self.tmuxPath(), ["-L", socket] + arguments, in: directory).finish()
+        guard outcome.status == 0 else {
+            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(outcome.status)): \(outcome.stderrText)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return outcome.stdoutText
+    }
+
+    private static func tmuxPath() throws -> String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let found = path.split(separator: ":").map { "\($0)/tmux" }.first(where: FileManager.default.isExecutableFile(atPath:))
+        guard let found else { throw Failure(description: "tmux is not installed (scripts/test installs it)") }
+        return found
     }
 
     private static func shellQuoted(_ text: String) -> String {

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// The real binary in tmux, as a user drives it (SPEC §6, issue 4).
+@Suite(.serialized) struct TUITmuxTests {
+    static let titles = ["Request", "Headers", "Body", "Response", "Timeline"]
+
+    static func showsAllTitles(_ screen: [String]) -> Bool {
+        titles.allSatisfy { title in screen.contains { $0.contains("┌ \(title)") } }
+    }
+
+    /// Runs `body` with the explorer started in tmux and the demo profile ready.
+    func withExplorer(_ arguments: [String] = [], width: Int = 80, height: Int = 24,
+                      _ body: (TmuxSession) async throws -> Void) async throws {
+        let directory = try TestDirectory()
+        let session = try await TmuxSession.start(arguments, width: width, height: height, in: directory)
+        do {
+            try await session.waitFor("the five pane titles", Self.showsAllTitles)
+            try await session.waitFor(text: "http://127.0.0.1:")
+            try await body(session)
+        } catch {
+            await session.kill()
+            directory.remove()
+            throw error
+        }
+        await session.kill()
+        directory.remove()
+    }
+
+    @Test func startsWithTheFivePanesAndQuitsCleanly() async throws {
+        try await withExplorer { tmux in
+            let screen = try await tmux.capture()
+            #expect(screen.count >= 24)
+            #expect(screen.contains { $0.contains("demo") })
+            #expect(screen.contains { $0.contains("F1 help") })
+            try await tmux.send("C-q")
+            #expect(try await tmux.waitForExit() == 0, "stderr: \(tmux.standardError())")
+        }
+    }
+
+    @Test func aFlakyRequestShowsItsAttemptsRetriesAndOutcome() async throws {
+        try await withExplorer(["flaky/2"]) { tmux in
+            try await tmux.send("Enter")
+            let screen = try await tmux.waitFor(text: "✓ 200 after 3 attempts")
+            #expect(screen.contains { $0.contains("attempt 3") })
+            #expect(screen.contains { $0.contains("retry") })
+            #expect(screen.contains { $0.contains("\"failures\": 2") })
+        }
+    }
+
+    @Test func aRetryAfterWaitCountsDownAndEscCancelsIt() async throws {
+        try await withExplorer(["retry-after/5"]) { tmux in
+            try await tmux.send("Enter")
+            let waiting = try await tmux.waitFor(text: "left")
+            #expect(waiting.contains { $0.contains("retry in 5.0 s") && $0.contains("Retry-After") })
+            let first = waiting.first { $0.contains("left") }!
+            // The countdown moves while nothing else happens.
+            try await tmux.waitFor("the countdown to change") { screen in screen.contains { $0.contains("left") && $0 != first } }
+            try await tmux.send("Escape")
+            let cancelled = try await tmux.waitFor(text: "cancelled", timeout: 3)
+            #expect(!cancelled.contains { $0.contains("attempt 2") })
+            #expect(!cancelled.contains { $0.contains("left") && $0.contains("retry in") })
+        }
+    }
+
+    @Test func aKeySkipsTheRetryWait() async throws {
+        try await withExplorer(["retry-after/30"]) { tmux in
+            try await tmux.send("Enter")
+            try await tmux.waitFor(text: "left")
+            try await tmux.send("C-g")
+            let screen = try await tmux.waitFor(text: "✓ 200 after 2 attempts", timeout: 5)
+            #expect(screen.contains { $0.contains("attempt 2") })
+        }
+    }
+
+    @Test func aTokenRefreshShowsTheAlternateRequestUnderItsAttempt() async throws {
+        try await withExplorer(["auth/protected"], width: 120, height: 40) { tmux in
+            try await tmux.send("Enter")
+            let screen = try await tmux.waitFor(text: "✓ 200 after 2 attempts")
+            #expect(screen.contains { $0.contains("alt POST") && $0.contains("auth/refresh") })
+        }
+    }
+
+    @Test func panesFollowResizesAndATinyWindowGetsAMessage() async throws {
+        try await withExplorer(width: 120, height: 40) { tmux in
+            try await tmux.resize(width: 80, height: 24)
+            try await tmux.waitFor("80×24 panes") { screen in
+                Self.showsAllTitles(screen) && screen.allSatisfy { $0.count <= 80 } && screen.count == 24
+            }
+            try await tmux.resize(width: 30, height: 8)
+            try await tmux.waitFor(text: "Window too small: 30×8")
+            try await tmux.resize(width: 100, height: 30)
+            try await tmux.waitFor("panes again", Self.showsAllTitles)
+            #expect(try await tmux.exitStatus() == nil)
+        }
+    }
+
+    @Test func helpOverlayListsTheBindingsAndCloses() async throws {
+        try await withExplorer { tmux in
+            try await tmux.send("F1")
+            let help = try await tmux.waitFor(text: "Help")
+            #expect(help.contains { $0.contains("Ctrl+R") })
+            #expect(help.contains { $0.contains("Shift+Tab") })
+            try await tmux.send("Escape")
+            try await tmux.waitFor("help to close") { screen in !screen.contains { $0.contains("Help —") } }
+            // `?` types in the URL line, and opens help from a pane without text fields.
+            try await tmux.send("Tab", "Tab", "Tab", "Tab")
+            try await tmux.waitFor(text: "End follow")
+            try await tmux.send("?", literal: true)
+            try await tmux.waitFor(text: "Help —")
+        }
+    }
+
+    @Test func escapeSequencesInABodyStayInert() async throws {
+        try await withExplorer(["ansi"], width: 120, height: 40) { tmux in
+            let titleBefore = try await tmux.paneTitle()
+            try await tmux.send("Enter")
+            let screen = try await tmux.waitFor(text: "last line")
+            #expect(screen.contains { $0.contains("␛]0;pwned-by-server") })
+            #expect(Self.showsAllTitles(screen), "the screen was cleared or switched")
+            #expect(try await tmux.paneTitle() == titleBefore)
+            #expect(!(try await tmux.paneTitle()).contains("pwned"))
+            let raw = try await tmux.captureWithAttributes()
+            #expect(!raw.contains("pwned-by-server\u{07}"))
+        }
+    }
+
+    @Test func aTenMegabyteJSONBodyScrollsToItsEnd() async throws {
+        try await withExplorer(["json/10240"], width: 100, height: 30) { tmux in
+            try await tmux.send("Enter")
+            try await tmux.waitFor(text: "\"users\": [", timeout: 30)
+            try await tmux.waitFor("indexing to finish", timeout: 60) { screen in !screen.contains { $0.contains("indexing") } }
+            try await tmux.send("Tab", "Tab", "Tab")
+            try await tmux.waitFor(text: "/ search")
+            try await tmux.send("End")
+            let end = try await tmux.waitFor(text: "\"padding\":")
+            #expect(end.contains { $0.contains("200") && $0.contains("MB") })
+        }
+    }
+}

@@ -25,7 +25,7 @@ public enum AppEvent: Sendable {
 
 /// What `update` asks the world to do. The loop runs the terminal ones itself and hands the
 /// rest to the exchange runner.
-public enum Effect: Sendable {
+public enum Effect: Sendable, Equatable {
     case startProfile
     case send(RequestDraft, ExchangeID)
     case cancel(ExchangeID)

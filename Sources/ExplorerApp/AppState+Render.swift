@@ -17,17 +17,27 @@ extension AppState {
         timeline.render(into: &screen, area: layout.timeline, focused: focus == .timeline, now: now)
         StatusBar(state: self, now: now).render(into: &screen, area: layout.statusBar)
         switch overlay {
-        case .help(let help): help.render(into: &screen, bounds: Rect(row: 0, column: 0, width: width, height: height - 1))
-        case .palette(let palette): palette.render(into: &screen, bounds: Rect(row: 0, column: 0, width: width, height: height - 1))
+        case .help(let help): help.render(into: &screen, bounds: overlayBounds)
+        case .palette(let palette): palette.render(into: &screen, bounds: overlayBounds)
         case .confirmQuit: renderConfirmQuit(into: &screen)
         case nil: break
         }
+        // A dialog over the panes hides the focused field's cursor (the palette sets its own).
         if case .help = overlay { screen.cursor = nil }
+        if overlay == .confirmQuit { screen.cursor = nil }
         return screen
     }
 
+    /// Where the help and the palette go: over the panes, the status bar left visible.
+    var overlayBounds: Rect { Rect(row: 0, column: 0, width: width, height: height - 1) }
+
+    /// The size message; the quit question instead while it is asked (Ctrl+Q works here, so
+    /// its question must show here too).
     private func renderTooSmall(into screen: inout Screen) {
-        let lines = [
+        let lines = overlay == .confirmQuit ? [
+            "Quit and lose the unsaved request?",
+            "y quits, any other key stays",
+        ] : [
             "Window too small: \(width)×\(height).",
             "explorer needs at least \(Layout.minimumWidth)×\(Layout.minimumHeight).",
             "Enlarge it, or Ctrl+Q to quit.",
@@ -38,11 +48,16 @@ extension AppState {
         }
     }
 
+    /// One line when it fits, else the question and the keys on two (at the minimum width).
     private func renderConfirmQuit(into screen: inout Screen) {
-        let text = "Quit and lose the unsaved request? y quits, any other key stays"
-        let width = min(self.width - 4, CellWidth.of(text) + 4)
-        let rect = Rect(row: height / 2 - 2, column: (self.width - width) / 2, width: width, height: 3)
+        let question = "Quit and lose the unsaved request?", keys = "y quits, any other key stays"
+        let oneLine = question + " " + keys
+        let lines = CellWidth.of(oneLine) + 4 <= self.width - 4 ? [oneLine] : [question, keys]
+        let width = min(self.width - 4, (lines.map { CellWidth.of($0) }.max() ?? 0) + 4)
+        let rect = Rect(row: height / 2 - 2, column: (self.width - width) / 2, width: width, height: lines.count + 2)
         let inner = PaneFrame.draw("Quit?", in: rect, focused: true, on: &screen)
-        screen.put(text, row: inner.row, column: inner.column + 1, limit: inner.width - 1)
+        for (offset, line) in lines.enumerated() {
+            screen.put(line, row: inner.row + offset, column: inner.column + 1, limit: inner.width - 1)
+        }
     }
 }

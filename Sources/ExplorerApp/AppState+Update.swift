@@ -11,6 +11,10 @@ extension AppState {
             self.width = width
             self.height = height
             fitPanes()
+            if case .help(var help) = overlay {
+                help.fit(overlayBounds)
+                overlay = .help(help)
+            }
         case .tick: break
         case .profileReady(let name, let baseURL):
             profile = .ready(name: name, baseURL: baseURL)
@@ -22,11 +26,13 @@ extension AppState {
         case .client(let event):
             timeline.apply(event, receivedAt: now)
         case .responseReceived(let id, let summary, let document):
-            guard id == exchange?.id || exchange == nil else { break }
+            guard id == responseExchange else { break }
             response.show(summary, document: document)
-        case .bodyIndexing(_, let fraction):
+        case .bodyIndexing(let id, let fraction):
+            guard id == responseExchange else { break }
             response.indexingProgress(fraction)
-        case .bodyIndexed(_, let document):
+        case .bodyIndexed(let id, let document):
+            guard id == responseExchange else { break }
             response.replaceDocument(document)
         case .exchangeEnded(let id, let failure, let cancelled):
             guard exchange?.id == id else { break }
@@ -39,7 +45,6 @@ extension AppState {
             }
         case .editorFinished(let text):
             body.replaceText(text)
-            hasUnsavedWork = true
         case .editorFailed(let problem):
             show(problem, isError: true, now: now, for: 6)
         case .clipboardWritten(let label):
@@ -98,24 +103,15 @@ extension AppState {
     private mutating func handleInFocusedPane(_ key: Key, now: Double) -> [Effect] {
         switch focus {
         case .request:
-            let before = (request.method, request.url.text)
             switch request.handle(key) {
             case .send: return send(now: now)
-            case .loadReady(let index):
-                loadReady(index)
-                hasUnsavedWork = false
-                return []
+            case .loadReady(let index): loadReady(index)
             case .handled, .ignored: break
             }
-            if before != (request.method, request.url.text) { hasUnsavedWork = true }
         case .headers:
-            let before = headers
             _ = headers.handle(key)
-            if headers.rows != before.rows { hasUnsavedWork = true }
         case .body:
-            let before = (body.editor.version, body.kind)
             if case .openEditor(let text) = body.handle(key) { return [.openEditor(text)] }
-            if before != (body.editor.version, body.kind) { hasUnsavedWork = true }
         case .response: _ = response.handle(key)
         case .timeline:
             if timeline.handle(key) == .skipWait { return skipWait(now: now) }
@@ -143,7 +139,12 @@ extension AppState {
         switch overlay {
         case .help(var help):
             if case .control("q") = key { return quitOrAsk() }
-            self.overlay = help.handle(key) == .close ? nil : .help(help)
+            guard help.handle(key) == .handled else {
+                self.overlay = nil
+                return []
+            }
+            help.fit(overlayBounds)
+            self.overlay = .help(help)
         case .palette(var palette):
             switch palette.handle(key) {
             case .handled: self.overlay = .palette(palette)
@@ -193,8 +194,13 @@ extension AppState {
             show("an exchange is in flight: Esc cancels it", isError: true, now: now)
             return []
         }
-        guard case .ready = profile else {
-            show(profile.name == "demo" ? "the demo API is still starting" : "the profile is not ready", isError: true, now: now)
+        switch profile {
+        case .ready: break
+        case .starting(let name):
+            show(name == "demo" ? "the demo API is still starting" : "profile \(name) is still starting", isError: true, now: now)
+            return []
+        case .failed(let name, let problem):
+            show("not sent: profile \(name) failed: \(problem)", isError: true, now: now, for: 6)
             return []
         }
         let draft = draft
@@ -205,8 +211,9 @@ extension AppState {
         exchangesSent += 1
         let id = ExchangeID(exchangesSent)
         exchange = ActiveExchange(id: id, startedAt: now)
-        timeline.begin(exchange: id, method: draft.method, url: draft.url, at: now)
+        timeline.begin(exchange: id, method: draft.method, url: resolved(draft.url), at: now)
         response.beginExchange()
+        responseExchange = id
         return [.send(draft, id)]
     }
 

@@ -44,11 +44,15 @@ public struct AppState: Sendable {
     public var timeline = TimelinePane()
     public var overlay: Overlay?
     public var exchange: ActiveExchange?
+    /// The exchange whose response the Response pane shows (or waits for): a late body of an
+    /// earlier one must not replace it.
+    public var responseExchange: ExchangeID?
     public var message: Message?
     public var profile: Profile
     public var exchangesSent = 0
-    /// Edits since start or since the last ready request was loaded; Ctrl+Q asks before losing them.
-    public var hasUnsavedWork = false
+    /// The request as it was at start or as the last ready request loaded it: Ctrl+Q asks before
+    /// losing anything typed since.
+    var savedWork: Work?
     public var wantsQuit = false
 
     public init(width: Int, height: Int, profileName: String, url: String?, readyRequests: [ReadyRequest]) {
@@ -58,6 +62,7 @@ public struct AppState: Sendable {
         request = RequestPane(url: url ?? "", profileName: profileName, readyRequests: readyRequests)
         headers = HeadersPane()
         body = BodyPane()
+        savedWork = work
         if url == nil, !readyRequests.isEmpty {
             request.loadReady(0)
             loadReady(0)
@@ -83,11 +88,40 @@ public struct AppState: Sendable {
     public var draft: RequestDraft { RequestDraft.make(request: request, headers: headers, body: body) }
 
     /// After the Request pane loaded ready request `index`: its headers and body go to their panes.
+    /// What it loads is nobody's work; a pane it leaves alone stays as unsaved as it was.
     mutating func loadReady(_ index: Int) {
         let ready = request.readyRequests[index]
         if let readyHeaders = ready.headers { headers.load(readyHeaders) }
         if let readyBody = ready.body { body.load(readyBody) }
+        var saved = savedWork ?? work
+        saved.method = request.method
+        saved.url = request.urlText
+        if ready.headers != nil { saved.headers = headers.rows }
+        if ready.body != nil { saved.body = Work.Body(kind: body.kind, text: body.text) }
+        savedWork = saved
     }
+
+    /// What quitting would lose: the request as the three editing panes hold it (disabled and
+    /// invalid header rows included, which the draft leaves out).
+    struct Work: Sendable, Equatable {
+        struct Body: Sendable, Equatable {
+            var kind: BodyPane.Kind
+            var text: String
+        }
+
+        var method: String
+        var url: String
+        var headers: [HeadersPane.Row]
+        var body: Body
+    }
+
+    var work: Work {
+        Work(method: request.method, url: request.urlText, headers: headers.rows, body: Work.Body(kind: body.kind, text: body.text))
+    }
+
+    /// Whether anything was typed since the start or the last ready request (undone typing does
+    /// not count).
+    public var hasUnsavedWork: Bool { work != savedWork }
 
     /// Copies the profile's state into the Request pane, which shows it.
     mutating func syncProfile() {
@@ -97,6 +131,16 @@ public struct AppState: Sendable {
         case .ready(_, let baseURL): request.baseURL = baseURL; request.profileStatus = baseURL
         case .failed(_, let problem): request.baseURL = nil; request.profileStatus = problem
         }
+    }
+
+    /// The draft's URL as the client resolves it (a path joined to the base URL with one `/`),
+    /// so the timeline's header shows the host and its attempt rows shorten to `…/path`.
+    func resolved(_ url: String) -> String {
+        guard !url.contains("://"), case .ready(_, let baseURL) = profile, !baseURL.isEmpty else { return url }
+        var base = baseURL
+        if let cut = base.firstIndex(where: { $0 == "?" || $0 == "#" }) { base = String(base[..<cut]) }
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + "/" + url.drop { $0 == "/" }
     }
 
     /// Seconds until the screen should be redrawn without input, or nil to wait for input only.

@@ -24,15 +24,17 @@ public enum KeyBindings {
             Binding(keys: "mouse click / wheel", action: "focus a pane / scroll it"),
         ]),
         Section(title: "Request", bindings: [
-            Binding(keys: "Up / Down", action: "change the method"),
+            Binding(keys: "Up / Down, Ctrl+T", action: "change the method"),
             Binding(keys: "Ctrl+N", action: "next ready request"),
             Binding(keys: "Ctrl+U / Ctrl+K / Ctrl+W", action: "clear to start / to end / delete a word"),
         ]),
         Section(title: "Headers", bindings: [
+            Binding(keys: "Up/Down, PgUp/PgDn, Home/End", action: "select a header"),
             Binding(keys: "a, Insert", action: "add a header"),
             Binding(keys: "Enter, e", action: "edit: name, then Enter for the value, Enter to finish"),
             Binding(keys: "Space", action: "enable / disable"),
             Binding(keys: "d, Delete", action: "delete the header"),
+            Binding(keys: "paste", action: "add a header per Name: value line"),
             Binding(keys: "Esc", action: "stop editing"),
         ]),
         Section(title: "Body", bindings: [
@@ -48,10 +50,12 @@ public enum KeyBindings {
             Binding(keys: "/, n, N", action: "search, next match, previous match"),
             Binding(keys: "w", action: "wrap long lines"),
             Binding(keys: "p", action: "pretty / raw"),
+            Binding(keys: "Esc", action: "close the search prompt"),
         ]),
         Section(title: "Timeline", bindings: [
             Binding(keys: "Up/Down, PgUp/PgDn, Home", action: "scroll"),
             Binding(keys: "End", action: "follow the newest events"),
+            Binding(keys: "Space, s", action: "skip the current retry wait"),
         ]),
     ]
 }

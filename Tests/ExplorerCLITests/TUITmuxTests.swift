@@ -10,10 +10,10 @@ import Testing
     }
 
     /// Runs `body` with the explorer started in tmux and the demo profile ready.
-    func withExplorer(_ arguments: [String] = [], width: Int = 80, height: Int = 24,
+    func withExplorer(_ arguments: [String] = [], width: Int = 80, height: Int = 24, environment: [String: String] = [:],
                       _ body: (TmuxSession) async throws -> Void) async throws {
         let directory = try TestDirectory()
-        let session = try await TmuxSession.start(arguments, width: width, height: height, in: directory)
+        let session = try await TmuxSession.start(arguments, width: width, height: height, environment: environment, in: directory)
         do {
             try await session.waitFor("the five pane titles", Self.showsAllTitles)
             try await session.waitFor(text: "http://127.0.0.1:")
@@ -135,6 +135,40 @@ import Testing
             try await tmux.send("End")
             let end = try await tmux.waitFor(text: "\"padding\":")
             #expect(end.contains { $0.contains("200") && $0.contains("MB") })
+        }
+    }
+
+    @Test func aHeaderTypedInTheTableIsSentAndACRLFOneIsRefused() async throws {
+        try await withExplorer(["echo"], width: 120, height: 40) { tmux in
+            try await tmux.send("Tab")
+            try await tmux.send("a")
+            try await tmux.send("X-Trace", literal: true)
+            try await tmux.send("Enter")
+            try await tmux.send("abc-123", literal: true)
+            try await tmux.send("Enter", "C-r")
+            let echoed = try await tmux.waitFor(text: "abc-123\"")
+            #expect(echoed.contains { $0.contains("X-Trace") })
+            // A line break pasted into a value is flagged and blocks sending.
+            try await tmux.send("a")
+            try await tmux.send("X-Bad", literal: true)
+            try await tmux.send("Enter")
+            try await tmux.send("\u{1B}[200~evil\r\nInjected: 1\u{1B}[201~", literal: true)
+            try await tmux.send("Enter", "C-r")
+            let refused = try await tmux.waitFor(text: "not sent")
+            #expect(refused.contains { $0.contains("CR") || $0.contains("LF") })
+        }
+    }
+
+    @Test func ctrlEEditsTheBodyInTheEditorAndReadsItBack() async throws {
+        // The "editor" replaces the file's contents, as a user saving in vi would.
+        let editor = "sh -c 'printf \"{\\\"edited\\\": true}\" > \"$1\"' editor"
+        try await withExplorer(["echo"], width: 120, height: 40, environment: ["EDITOR": editor]) { tmux in
+            try await tmux.send("Tab", "Tab", "C-e")
+            try await tmux.waitFor(text: "\"edited\": true")
+            try await tmux.send("C-r")
+            // Sent as JSON: the echo shows the request's Content-Type and its length.
+            let echoed = try await tmux.waitFor(text: "\"application/json\"")
+            #expect(echoed.contains { $0.contains("Content-Length") })
         }
     }
 }

@@ -52,7 +52,15 @@ final class ExchangeRunner: Sendable {
         let task = Task { [post] in
             let started = ContinuousClock.now
             do throws(HTTPError) {
-                let request = try draft.httpRequest()
+                let request: HTTPRequest
+                do throws(HTTPError) {
+                    request = try draft.httpRequest()
+                } catch {
+                    // Refused before ClientCore saw it: say so where its events would have gone.
+                    let summary = ClientEvent.ErrorSummary(kind: error.kind.rawValue, message: error.message)
+                    post(.client(ClientEvent(exchange: id, tMs: 0, kind: .exchangeFailed(attempts: 0, error: summary))))
+                    throw error
+                }
                 let response = try await client.send(request, id: id)
                 let elapsed = ContinuousClock.now - started
                 Self.deliver(response.body, summary: ResponseSummary(response, elapsed: elapsed), id: id, post: post)

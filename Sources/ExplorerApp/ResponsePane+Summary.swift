@@ -1,3 +1,4 @@
+import ClientCore
 import Foundation
 import TUICore
 
@@ -15,7 +16,7 @@ enum ResponseSummaryText {
     }
 
     static func status(_ status: Int) -> String {
-        reason(status).map { "\(status) \($0)" } ?? "\(status)"
+        StatusText.reason(status).map { "\(status) \($0)" } ?? "\(status)"
     }
 
     /// Under a second in milliseconds, then seconds.
@@ -44,34 +45,4 @@ enum ResponseSummaryText {
         ]
     }
 
-    private static func reason(_ status: Int) -> String? {
-        switch status {
-        case 200: "OK"
-        case 201: "Created"
-        case 202: "Accepted"
-        case 204: "No Content"
-        case 206: "Partial Content"
-        case 301: "Moved Permanently"
-        case 302: "Found"
-        case 303: "See Other"
-        case 304: "Not Modified"
-        case 307: "Temporary Redirect"
-        case 308: "Permanent Redirect"
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 409: "Conflict"
-        case 413: "Content Too Large"
-        case 415: "Unsupported Media Type"
-        case 422: "Unprocessable Content"
-        case 429: "Too Many Requests"
-        case 500: "Internal Server Error"
-        case 502: "Bad Gateway"
-        case 503: "Service Unavailable"
-        case 504: "Gateway Timeout"
-        default: nil
-        }
-    }
 }

@@ -1,13 +1,7 @@
 /// What the Response pane shows above a body: the final response's status line and headers.
 public struct ResponseSummary: Sendable, Equatable {
-    public struct Header: Sendable, Hashable {
-        public var name: String
-        public var value: String
-        public init(_ name: String, _ value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
+    /// A header as the server sent it (the same name/value pair the Request side edits).
+    public typealias Header = RequestDraft.Header
 
     public var status: Int
     /// "HTTP/1.1", "HTTP/2".

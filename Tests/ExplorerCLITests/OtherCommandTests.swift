@@ -24,14 +24,16 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.stderrText)")
     }
 
-    @Test func tuiPlaceholderPointsToSend() async throws {
+    @Test func theTUIWithoutATerminalPointsToSend() async throws {
         let directory = try TestDirectory()
         defer { directory.remove() }
         let outcome = try await ExplorerProcess.run([], in: directory)
-        #expect(outcome.status == 0)
-        #expect(outcome.stdoutText.contains("explorer send"))
-        let withURL = try await ExplorerProcess.run(["tui", "http://127.0.0.1:1/", "--profile", "demo"], in: directory)
-        #expect(withURL.status == 0)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderrText.contains("needs a terminal"))
+        #expect(outcome.stderrText.contains("explorer send"))
+        let unknown = try await ExplorerProcess.run(["tui", "--profile", "nope"], in: directory)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderrText.contains("nope"))
     }
 
     @Test func demoServerRejectsAPortOutOfRange() async throws {

@@ -171,4 +171,25 @@ import Testing
             #expect(echoed.contains { $0.contains("Content-Length") })
         }
     }
+
+    /// SGR colour parameters (30–37, 40–47, 38;…, 48;…) in what tmux captured with attributes.
+    static func hasColour(_ captured: String) -> Bool {
+        captured.contains(/\x{1B}\[(?:[0-9]+;)*(?:3[0-8]|4[0-8])[;m]/)
+    }
+
+    @Test func colourIsUsedUnlessNO_COLORIsSet() async throws {
+        try await withExplorer(["flaky/1"]) { tmux in
+            try await tmux.send("Enter")
+            try await tmux.waitFor(text: "✓ 200")
+            let coloured = try await tmux.captureWithAttributes()
+            #expect(Self.hasColour(coloured), "\(coloured.debugDescription.prefix(600))")
+        }
+        try await withExplorer(["flaky/1"], environment: ["NO_COLOR": "1"]) { tmux in
+            try await tmux.send("Enter")
+            try await tmux.waitFor(text: "✓ 200")
+            let captured = try await tmux.captureWithAttributes()
+            #expect(!Self.hasColour(captured))
+            #expect(captured.contains("\u{1B}["), "attributes such as bold and reverse stay")
+        }
+    }
 }

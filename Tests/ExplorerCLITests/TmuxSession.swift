@@ -16,12 +16,16 @@ struct TmuxSession: Sendable {
                       in directory: TestDirectory) async throws -> TmuxSession {
         let session = TmuxSession(socket: "explorer-test-\(UUID().uuidString.prefix(8))", directory: directory)
         let binary = try ExplorerBinary.path()
+        // A clean environment (`env -i`): the test runner's own (NO_COLOR, proxies, EDITOR) must
+        // not reach the program unless a test says so.
+        let inherited = ProcessInfo.processInfo.environment
         var variables = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "tmux-256color",
+                         "PATH": inherited["PATH"] ?? "/usr/bin:/bin", "HOME": inherited["HOME"] ?? "/tmp",
                          "EXPLORER_HOME": directory.path("home"), "TMPDIR": directory.url.path]
         variables.merge(environment) { $1 }
         let exports = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
         // The shell records the exit status and stderr in the test directory for `exitStatus()`.
-        let command = "cd \(shellQuoted(directory.url.path)) && env \(exports) \(([binary] + arguments).map(shellQuoted).joined(separator: " "))"
+        let command = "cd \(shellQuoted(directory.url.path)) && env -i \(exports) \(([binary] + arguments).map(shellQuoted).joined(separator: " "))"
             + " 2>explorer.stderr; echo $? >explorer.status"
         // remain-on-exit keeps the pane (and its last screen) after the program ends, for exit checks.
         try await session.tmux(["-f", "/dev/null", "new-session", "-d", "-s", session.target, "-x", "\(width)", "-y", "\(height)", command])

@@ -4,17 +4,7 @@ import Testing
 /// Random input never types a control character, never leaves the decoder stuck, and a paste
 /// of any text comes back as that text.
 @Suite struct InputDecoderFuzzTests {
-    /// A small deterministic generator (SplitMix64), so a failure reproduces.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SeededRandom
 
     /// Codes biased towards the ones that matter: ESC, '[', digits, '~', controls.
     static func code(_ random: inout Generator) -> UInt32 {

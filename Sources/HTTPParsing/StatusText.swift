@@ -1,6 +1,7 @@
-/// Reason phrases for `--include`'s status line (HTTP/2 carries none, so we supply them).
-enum StatusText {
-    static func reason(_ status: Int) -> String? {
+/// Reason phrases for a status line (HTTP/2 carries none, so we supply them): `--include`
+/// and the TUI's Response pane.
+public enum StatusText {
+    public static func reason(_ status: Int) -> String? {
         switch status {
         case 100: "Continue"
         case 101: "Switching Protocols"

@@ -15,27 +15,20 @@ extension LineField {
     public func render(width: Int, style: Style = Style(), flagged: Style = LineField.flagged) -> Rendered {
         guard width > 0 else { return Rendered(spans: [], cursorColumn: 0, columns: 0) }
         let start = visibleStart(width: width)
-        var spans: [Span] = []
+        var spans = GlyphSpans(style: style, flagged: flagged)
         var used = 0
         var cursorColumn = 0
         var index = start
-        var run = ""
         while index < characters.count {
             if index == cursor { cursorColumn = used }
             let glyph = Self.glyph(characters[index])
             if used + glyph.width > width { break }
-            if glyph.isControl {
-                if !run.isEmpty { spans.append(Span(run, style)); run = "" }
-                spans.append(Span(glyph.text, flagged))
-            } else {
-                run += glyph.text
-            }
+            spans.append(glyph)
             used += glyph.width
             index += 1
         }
         if index == cursor { cursorColumn = used }
-        if !run.isEmpty { spans.append(Span(run, style)) }
-        return Rendered(spans: spans, cursorColumn: min(cursorColumn, width - 1), columns: used)
+        return Rendered(spans: spans.finish(), cursorColumn: min(cursorColumn, width - 1), columns: used)
     }
 }
 
@@ -48,22 +41,15 @@ extension LineField {
         let characters = Array(text)
         // When it does not all fit, the last column goes to the ellipsis.
         let room = columns(characters[...]) > width ? width - 1 : width
-        var spans: [Span] = []
-        var run = ""
+        var spans = GlyphSpans(style: style, flagged: flagged)
         var used = 0
         for character in characters {
             let glyph = glyph(character)
             if used + glyph.width > room { break }
-            if glyph.isControl {
-                if !run.isEmpty { spans.append(Span(run, style)); run = "" }
-                spans.append(Span(glyph.text, flagged))
-            } else {
-                run += glyph.text
-            }
+            spans.append(glyph)
             used += glyph.width
         }
-        if !run.isEmpty { spans.append(Span(run, style)) }
-        if room < width { spans.append(Span("…", style)) }
-        return spans
+        if room < width { spans.appendPlain("…") }
+        return spans.finish()
     }
 }

@@ -25,8 +25,7 @@ extension TextBuffer {
     public func spans(ofRow row: Int, left: Int, width: Int, style: Style = Style(),
                       flagged: Style = LineField.flagged) -> [Span] {
         guard row >= 0, row < storage.count, width > 0 else { return [] }
-        var spans: [Span] = []
-        var run = ""
+        var spans = GlyphSpans(style: style, flagged: flagged)
         var x = 0
         var used = 0
         for character in storage[row] {
@@ -34,23 +33,17 @@ extension TextBuffer {
                 // Hidden on the left: measured only. A glyph cut by the edge shows as blanks.
                 let columns = LineField.columns(of: character, tabWidth: Self.tabWidth)
                 let visible = x + columns - left
-                if visible > 0 { run += String(repeating: " ", count: visible); used += visible }
+                if visible > 0 { spans.appendPlain(String(repeating: " ", count: visible)); used += visible }
                 x += columns
                 continue
             }
             let glyph = LineField.glyph(character, tabWidth: Self.tabWidth)
             x += glyph.width
             if used + glyph.width > width { break }
-            if glyph.isControl {
-                if !run.isEmpty { spans.append(Span(run, style)); run = "" }
-                spans.append(Span(glyph.text, flagged))
-            } else {
-                run += glyph.text
-            }
+            spans.append(glyph)
             used += glyph.width
         }
-        if !run.isEmpty { spans.append(Span(run, style)) }
-        return spans
+        return spans.finish()
     }
 
     /// Draws the visible lines into `area` and returns where the cursor is on screen (nil when

@@ -21,6 +21,9 @@ public enum AppEvent: Sendable {
     case clipboardWritten(label: String)
     case clipboardRefused(label: String, reason: String)
     case curlReady(String)
+    /// The terminal went away (hang-up) or the process was asked to stop (SIGTERM, SIGHUP):
+    /// quit at once, without asking.
+    case terminate
 }
 
 /// What `update` asks the world to do. The loop runs the terminal ones itself and hands the

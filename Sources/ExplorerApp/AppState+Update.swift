@@ -53,6 +53,9 @@ extension AppState {
             show("\(label) not copied: \(reason)", isError: true, now: now, for: 6)
         case .curlReady(let command):
             return [.copy(command, label: "curl command")]
+        case .terminate:
+            wantsQuit = true
+            return [.quit]
         }
         return []
     }

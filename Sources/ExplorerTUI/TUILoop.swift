@@ -35,8 +35,13 @@ final class TUILoop: @unchecked Sendable {
         // The first frame goes out before anything slow (the demo API, the client) starts.
         terminal.draw(state.render(now: now()))
         runner.startProfile()
+        // SIGTERM and SIGHUP end the loop like Ctrl+Q, so the terminal is restored on the way out.
+        let inbox = self.inbox
+        let stopSignals = SignalWatcher([SIGTERM, SIGHUP]) { _ in inbox.post(.terminate) }
+        defer { stopSignals.stop() }
         while !state.wantsQuit {
             var events = inbox.wait(timeout: state.nextTick(now: now())).events
+            if inbox.isInputClosed { events.append(.terminate) }
             // Every wake-up reads the terminal: a resize only wakes the pipe, and ncurses reports
             // it as a key.
             for input in terminal.readInputs() {

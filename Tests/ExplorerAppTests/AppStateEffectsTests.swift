@@ -30,6 +30,16 @@ import TUICore
         #expect(state.overlay == .confirmQuit)
     }
 
+    @Test func terminateQuitsWithoutAskingEvenWithUnsavedWork() {
+        var state = F.state()
+        F.press(.tab, .tab, into: &state)
+        F.type("{}", into: &state)
+        #expect(state.hasUnsavedWork)
+        #expect(state.update(.terminate, now: 1) == [.quit])
+        #expect(state.wantsQuit)
+        #expect(state.overlay == nil)
+    }
+
     @Test func editorFailedSaysWhy() {
         var state = F.state()
         _ = state.update(.editorFailed("$EDITOR (nano) exited with status 1"), now: 1)

@@ -38,6 +38,15 @@ import Testing
         }
     }
 
+    @Test func sigtermRestoresTheTerminalOnTheWayOut() async throws {
+        try await withExplorer { tmux in
+            kill(try await tmux.programPID(), SIGTERM)
+            #expect(try await tmux.waitForExit() == 0, "stderr: \(tmux.standardError())")
+            let screen = try await tmux.capture()
+            #expect(!Self.showsAllTitles(screen), "the TUI's screen is left behind")
+        }
+    }
+
     @Test func aFlakyRequestShowsItsAttemptsRetriesAndOutcome() async throws {
         try await withExplorer(["flaky/2"]) { tmux in
             try await tmux.send("Enter")

@@ -66,6 +66,16 @@ struct TmuxSession: Sendable {
         (try? String(contentsOfFile: directory.path("explorer.stderr"), encoding: .utf8)) ?? ""
     }
 
+    /// The program's process id: the child of the pane's shell.
+    func programPID() async throws -> pid_t {
+        let shell = try await tmux(["display-message", "-p", "-t", target, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        guard let pid = children.split(separator: " ").first.flatMap({ pid_t($0) }) else {
+            throw Failure(description: "no program under the pane's shell \(shell)")
+        }
+        return pid
+    }
+
     /// Waits for the program to exit and returns its status.
     func waitForExit(timeout: Double = 10) async throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)

@@ -2,7 +2,8 @@
 /// enabled, valid headers are in it; `problems` says why it must not be sent yet (the app
 /// refuses to send and shows the first one).
 public struct RequestDraft: Sendable, Equatable {
-    public struct Header: Sendable, Hashable {
+    /// A name and its value: a header, or one `name=value` of a form body.
+    public struct NamedValue: Sendable, Hashable {
         public var name: String
         public var value: String
         public init(_ name: String, _ value: String) {
@@ -11,15 +12,8 @@ public struct RequestDraft: Sendable, Equatable {
         }
     }
 
-    /// One `name=value` of a form body.
-    public struct Field: Sendable, Hashable {
-        public var name: String
-        public var value: String
-        public init(_ name: String, _ value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
+    public typealias Header = NamedValue
+    public typealias Field = NamedValue
 
     /// One part of a multipart body: text (`name=value`) or a file's contents (`name=@path`).
     public enum Part: Sendable, Hashable {

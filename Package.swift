@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         // No pkgConfig: ncursesw's pkg-config flags (-D_XOPEN_SOURCE=600) are ones SwiftPM refuses
@@ -31,6 +32,11 @@ let package = Package(
         ),
         .target(
             name: "TUICore"
+        ),
+        // Named client profiles (SPEC §4): YAML in, checked values out, saved atomically.
+        .target(
+            name: "Profiles",
+            dependencies: [.product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "ExplorerApp",
@@ -86,6 +92,10 @@ let package = Package(
         .testTarget(
             name: "ExplorerAppTests",
             dependencies: ["ExplorerApp", "TUICore", "ClientCore"]
+        ),
+        .testTarget(
+            name: "ProfilesTests",
+            dependencies: ["Profiles"]
         ),
         .testTarget(
             name: "HTTPParsingTests",

@@ -1,0 +1,111 @@
+import Foundation
+import Yams
+
+/// A node of a profile file with its place (file, line, key path), so every problem found while
+/// reading it names where it is.
+struct ProfileNode {
+    let node: Node
+    let path: String
+    let file: String
+
+    var line: Int? { node.mark?.line }
+
+    func problem(_ message: String) -> ProfileProblem {
+        ProfileProblem(file: file, line: line, key: path.isEmpty ? nil : path, message: message)
+    }
+
+    /// The entries of a mapping in file order; a key outside `allowed` is reported, not ignored.
+    func mapping(allowed: [String]) throws(ProfileProblem) -> [(key: String, value: ProfileNode)] {
+        guard let mapping = node.mapping else { throw problem("expected a mapping of keys, found \(kind)") }
+        var entries: [(key: String, value: ProfileNode)] = []
+        for (keyNode, valueNode) in mapping {
+            let key = keyNode.string ?? ""
+            let child = ProfileNode(node: valueNode, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+            guard allowed.contains(key) else {
+                let place = ProfileNode(node: keyNode, path: child.path, file: file)
+                throw place.problem("unknown key (known here: \(allowed.joined(separator: ", ")))")
+            }
+            entries.append((key, child))
+        }
+        return entries
+    }
+
+    func string() throws(ProfileProblem) -> String {
+        guard let scalar = node.scalar else { throw problem("expected text, found \(kind)") }
+        return scalar.string
+    }
+
+    func bool() throws(ProfileProblem) -> Bool {
+        guard node.scalar != nil, let value = node.bool else { throw problem("expected true or false, found \(describe)") }
+        return value
+    }
+
+    func int(in range: ClosedRange<Int> = 0...Int.max) throws(ProfileProblem) -> Int {
+        guard node.scalar != nil, let value = node.int else { throw problem("expected a whole number, found \(describe)") }
+        guard range.contains(value) else { throw problem("\(value) is out of range \(range.lowerBound)…\(range.upperBound)") }
+        return value
+    }
+
+    /// Seconds and other quantities: a number, decimals allowed, never negative.
+    func seconds() throws(ProfileProblem) -> Double {
+        guard node.scalar != nil, let value = node.float ?? node.int.map(Double.init), value.isFinite else {
+            throw problem("expected a number of seconds, found \(describe)")
+        }
+        guard value >= 0 else { throw problem("must not be negative (\(value))") }
+        return value
+    }
+
+    func sequence() throws(ProfileProblem) -> [ProfileNode] {
+        guard let sequence = node.sequence else { throw problem("expected a list, found \(kind)") }
+        return sequence.enumerated().map { ProfileNode(node: $1, path: "\(path)[\($0)]", file: file) }
+    }
+
+    /// `{ Name: value, … }` in file order, every value text.
+    func headers() throws(ProfileProblem) -> [Profile.Header] {
+        guard let mapping = node.mapping else { throw problem("expected a mapping of header names to values, found \(kind)") }
+        var headers: [Profile.Header] = []
+        for (keyNode, valueNode) in mapping {
+            let name = keyNode.string ?? ""
+            let child = ProfileNode(node: valueNode, path: "\(path).\(name)", file: file)
+            headers.append(Profile.Header(name, try child.string()))
+        }
+        return headers
+    }
+
+    /// The node as JSON text (a request body written in YAML).
+    func jsonText() throws(ProfileProblem) -> String {
+        let value = Self.plain(node)
+        guard JSONSerialization.isValidJSONObject([value]),
+              let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+        else { throw problem("cannot be written as JSON") }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func plain(_ node: Node) -> Any {
+        switch node {
+        case .mapping(let mapping):
+            var object: [String: Any] = [:]
+            for (key, value) in mapping { object[key.string ?? ""] = plain(value) }
+            return object
+        case .sequence(let sequence): return sequence.map(plain)
+        case .scalar(let scalar):
+            if node.null != nil, scalar.style == .plain { return NSNull() }
+            if scalar.style == .plain, let bool = node.bool { return bool }
+            if scalar.style == .plain, let int = node.int { return int }
+            if scalar.style == .plain, let float = node.float { return float }
+            return scalar.string
+        case .alias: return NSNull()
+        }
+    }
+
+    private var kind: String {
+        switch node {
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .scalar: describe
+        case .alias: "an alias"
+        }
+    }
+
+    private var describe: String { node.scalar.map { "\"\($0.string)\"" } ?? kind }
+}

@@ -1,0 +1,115 @@
+import Testing
+@testable import Profiles
+
+@Suite struct ProfileReaderTests {
+    /// SPEC §4's example, key for key.
+    static let specExample = """
+        baseURL: http://127.0.0.1:8080/api/
+        headers: { User-Agent: explorer, X-API-Experimental: "true" }
+        auth: { bearer: "${env:API_TOKEN}" }          # or basic: {username, password} or header: {name, value}
+        timeout: 10                                   # seconds per attempt
+        deadline: 60                                  # seconds for all attempts together
+        maxRetries: 2
+        redirects: { follow: true, max: 10 }
+        tls: { insecure: false, caFile: /path/to/ca.pem }
+        proxy: http://127.0.0.1:3128
+        cookies: true                                 # the jar is kept per profile
+        validators:                                   # ordered, as in the client's chain
+          - default:
+              allowsEmptyResponses: true
+              retryStatuses: [408, 429, 500, 502, 503, 504]
+              retry: { strategy: exponential, base: 0.5, multiplier: 2, maxDelay: 30, jitter: full }
+              respectRetryAfter: true
+              retryMethods: [GET, HEAD, OPTIONS, PUT, DELETE]
+          - altRequest:                               # e.g. silent login / token refresh
+              statuses: [401]
+              request: { method: POST, url: /refresh, json: { refresh: "${env:REFRESH_TOKEN}" } }
+              apply: { headers: { Authorization: "Bearer {{alt.json.token}}" } }
+        """
+
+    @Test func everyKeyOfTheSpecExampleIsRead() throws {
+        let profile = try ProfileReader.read(Self.specExample, name: "api", file: "api.yaml")
+        #expect(profile.name == "api")
+        #expect(profile.baseURL == "http://127.0.0.1:8080/api/")
+        #expect(profile.headers == [Profile.Header("User-Agent", "explorer"), Profile.Header("X-API-Experimental", "true")])
+        #expect(profile.auth == .bearer("${env:API_TOKEN}"))
+        #expect(profile.timeout == 10)
+        #expect(profile.deadline == 60)
+        #expect(profile.maxRetries == 2)
+        #expect(profile.redirects == Profile.Redirects(follow: true, max: 10))
+        #expect(profile.tls == Profile.TLS(insecure: false, caFile: "/path/to/ca.pem"))
+        #expect(profile.proxy == "http://127.0.0.1:3128")
+        #expect(profile.cookies == true)
+        #expect(profile.validators.count == 2)
+        guard case .standard(let standard) = profile.validators[0], case .altRequest(let alt) = profile.validators[1] else {
+            Issue.record("validators out of order: \(profile.validators)")
+            return
+        }
+        #expect(standard.allowsEmptyResponses == true)
+        #expect(standard.retryStatuses == [408, 429, 500, 502, 503, 504])
+        #expect(standard.retry == Profile.Retry(strategy: "exponential", base: 0.5, multiplier: 2, maxDelay: 30, jitter: "full"))
+        #expect(standard.respectRetryAfter == true)
+        #expect(standard.retryMethods == ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"])
+        #expect(alt.statuses == [401])
+        #expect(alt.method == "POST")
+        #expect(alt.url == "/refresh")
+        #expect(alt.json == #"{"refresh":"${env:REFRESH_TOKEN}"}"#)
+        #expect(alt.applyHeaders == [Profile.Header("Authorization", "Bearer {{alt.json.token}}")])
+    }
+
+    @Test func otherAuthForms() throws {
+        let basic = try ProfileReader.read("auth: { basic: { username: ann, password: s3cret } }", name: "p", file: "p.yaml")
+        #expect(basic.auth == .basic(username: "ann", password: "s3cret"))
+        let header = try ProfileReader.read("auth: { header: { name: X-Key, value: k } }", name: "p", file: "p.yaml")
+        #expect(header.auth == .header(name: "X-Key", value: "k"))
+    }
+
+    /// Each bad file is refused with the file, the line and the key at fault.
+    @Test(arguments: [
+        ("baseURL: http://h/\ntimout: 10\n", 2, "timout", "unknown key"),
+        ("tls:\n  insecure: false\n  cafile: x\n", 3, "tls.cafile", "unknown key"),
+        ("timeout: soon\n", 1, "timeout", "expected a number of seconds"),
+        ("timeout: -1\n", 1, "timeout", "must not be negative"),
+        ("maxRetries: 1000\n", 1, "maxRetries", "out of range"),
+        ("cookies: maybe\n", 1, "cookies", "expected true or false"),
+        ("headers: [a, b]\n", 1, "headers", "expected a mapping"),
+        ("auth: { bearer: a, basic: b }\n", 1, "auth", "exactly one"),
+        ("validators:\n  - default:\n      retry: { strategy: linear }\n", 3, "validators[0].default.retry.strategy", "unknown strategy"),
+        ("validators:\n  - default:\n      retry: { strategy: fibonacci, jitter: lots }\n", 3, "validators[0].default.retry.jitter", "unknown jitter"),
+        ("validators:\n  - altRequest:\n      statuses: [401]\n", 3, "validators[0].altRequest", "request is missing"),
+        ("validators:\n  - retry: {}\n", 2, "validators[0].retry", "unknown key"),
+    ] as [(String, Int, String, String)])
+    func problemsNameFileLineAndKey(text: String, line: Int, key: String, message: String) {
+        #expect {
+            try ProfileReader.read(text, name: "p", file: "/home/u/.config/explorer/profiles/p.yaml")
+        } throws: { error in
+            guard let problem = error as? ProfileProblem else { return false }
+            return problem.file == "/home/u/.config/explorer/profiles/p.yaml" && problem.line == line && problem.key == key
+                && problem.message.contains(message)
+                && problem.description.hasPrefix("/home/u/.config/explorer/profiles/p.yaml:\(line): \(key): ")
+        }
+    }
+
+    @Test func brokenYAMLIsRefusedWithItsLine() {
+        #expect {
+            try ProfileReader.read("baseURL: http://h/\nheaders: { a: b\ntimeout: 1\n", name: "p", file: "p.yaml")
+        } throws: { error in
+            guard let problem = error as? ProfileProblem else { return false }
+            return problem.message.hasPrefix("not valid YAML") && problem.line != nil
+        }
+    }
+
+    @Test func aKeyGivenTwiceIsNamed() {
+        #expect {
+            try ProfileReader.read("baseURL: http://h/\nbaseURL: http://i/\n", name: "p", file: "p.yaml")
+        } throws: { error in
+            (error as? ProfileProblem)?.message.contains("'baseURL'") == true
+        }
+    }
+
+    @Test func anEmptyFileIsNamed() {
+        #expect(throws: ProfileProblem(file: "p.yaml", line: nil, key: nil, message: "the file is empty")) {
+            try ProfileReader.read("", name: "p", file: "p.yaml")
+        }
+    }
+}

@@ -36,7 +36,7 @@ let package = Package(
         // Named client profiles (SPEC §4): YAML in, checked values out, saved atomically.
         .target(
             name: "Profiles",
-            dependencies: [.product(name: "Yams", package: "Yams")]
+            dependencies: ["HTTPParsing", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "ExplorerApp",

@@ -1,0 +1,86 @@
+import HTTPParsing
+
+/// A profile as YAML in SPEC §4's shape, for saving and for `explorer profiles show`. Every text
+/// value is double-quoted (JSON escapes are YAML escapes), so nothing a user typed can change
+/// the file's structure. With `maskingSecrets`, auth values and Authorization, Cookie and
+/// Proxy-Authorization headers read `•••`; `${env:NAME}` references stay, as they hold no secret.
+public enum ProfileWriter {
+    public static let secretHeaders: Set<String> = ["authorization", "cookie", "proxy-authorization"]
+
+    public static func yaml(_ profile: Profile, maskingSecrets: Bool) -> String {
+        var lines: [String] = []
+        func secret(_ text: String) -> String { maskingSecrets && !text.hasPrefix("${env:") ? "•••" : text }
+        func headers(_ headers: [Profile.Header]) -> String {
+            "{ " + headers.map { header in
+                let value = secretHeaders.contains(header.name.lowercased()) ? secret(header.value) : header.value
+                return "\(quoted(header.name)): \(quoted(value))"
+            }.joined(separator: ", ") + " }"
+        }
+        if let baseURL = profile.baseURL { lines.append("baseURL: \(quoted(baseURL))") }
+        if !profile.headers.isEmpty { lines.append("headers: \(headers(profile.headers))") }
+        switch profile.auth {
+        case .bearer(let token): lines.append("auth: { bearer: \(quoted(secret(token))) }")
+        case .basic(let username, let password):
+            lines.append("auth: { basic: { username: \(quoted(username)), password: \(quoted(secret(password))) } }")
+        case .header(let name, let value): lines.append("auth: { header: { name: \(quoted(name)), value: \(quoted(secret(value))) } }")
+        case nil: break
+        }
+        if let timeout = profile.timeout { lines.append("timeout: \(number(timeout))") }
+        if let deadline = profile.deadline { lines.append("deadline: \(number(deadline))") }
+        if let maxRetries = profile.maxRetries { lines.append("maxRetries: \(maxRetries)") }
+        if let redirects = profile.redirects {
+            lines.append("redirects: { follow: \(redirects.follow)" + (redirects.max.map { ", max: \($0)" } ?? "") + " }")
+        }
+        if let tls = profile.tls {
+            lines.append("tls: { insecure: \(tls.insecure)" + (tls.caFile.map { ", caFile: \(quoted($0))" } ?? "") + " }")
+        }
+        if let proxy = profile.proxy { lines.append("proxy: \(quoted(proxy))") }
+        if let cookies = profile.cookies { lines.append("cookies: \(cookies)") }
+        if !profile.validators.isEmpty {
+            lines.append("validators:")
+            for validator in profile.validators {
+                switch validator {
+                case .standard(let standard): lines += self.standard(standard)
+                case .altRequest(let alt):
+                    lines.append("  - altRequest:")
+                    lines.append("      statuses: [\(alt.statuses.map(String.init).joined(separator: ", "))]")
+                    var request = "method: \(quoted(alt.method)), url: \(quoted(alt.url))"
+                    if !alt.headers.isEmpty { request += ", headers: \(headers(alt.headers))" }
+                    // JSON is YAML flow syntax, so the body goes in as it is.
+                    if let json = alt.json { request += ", json: \(json)" }
+                    lines.append("      request: { \(request) }")
+                    if !alt.applyHeaders.isEmpty { lines.append("      apply: { headers: \(headers(alt.applyHeaders)) }") }
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func standard(_ validator: Profile.DefaultValidator) -> [String] {
+        var fields: [String] = []
+        if let allows = validator.allowsEmptyResponses { fields.append("allowsEmptyResponses: \(allows)") }
+        if let statuses = validator.retryStatuses { fields.append("retryStatuses: [\(statuses.map(String.init).joined(separator: ", "))]") }
+        if let retry = validator.retry {
+            var parts = ["strategy: \(quoted(retry.strategy))"]
+            for (key, value) in [("delay", retry.delay), ("base", retry.base), ("multiplier", retry.multiplier),
+                                 ("unit", retry.unit), ("maxDelay", retry.maxDelay)] {
+                if let value { parts.append("\(key): \(number(value))") }
+            }
+            if let jitter = retry.jitter { parts.append("jitter: \(quoted(jitter))") }
+            fields.append("retry: { \(parts.joined(separator: ", ")) }")
+        }
+        if let respect = validator.respectRetryAfter { fields.append("respectRetryAfter: \(respect)") }
+        if let methods = validator.retryMethods { fields.append("retryMethods: [\(methods.map(quoted).joined(separator: ", "))]") }
+        return fields.isEmpty ? ["  - default:"] : ["  - default:"] + fields.map { "      " + $0 }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var out = ""
+        JSONText.quote(text, into: &out)
+        return out
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

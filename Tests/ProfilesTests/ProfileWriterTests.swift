@@ -1,0 +1,32 @@
+import Testing
+@testable import Profiles
+
+@Suite struct ProfileWriterTests {
+    @Test func everyKeySurvivesAWriteAndARead() throws {
+        let original = try ProfileReader.read(ProfileReaderTests.specExample, name: "api", file: "api.yaml")
+        let written = ProfileWriter.yaml(original, maskingSecrets: false)
+        #expect(try ProfileReader.read(written, name: "api", file: "api.yaml") == original)
+    }
+
+    @Test func textThatLooksLikeYAMLStaysText() throws {
+        var profile = Profile(name: "p")
+        profile.baseURL = "http://h/#not a comment"
+        profile.headers = [Profile.Header("X-Odd", "a: b\n- c\"{}[],&*!|>'%@`"), Profile.Header("X-Empty", "")]
+        profile.auth = .basic(username: "ann: x", password: "p#w\u{1B}")
+        let written = ProfileWriter.yaml(profile, maskingSecrets: false)
+        #expect(try ProfileReader.read(written, name: "p", file: "p.yaml") == profile)
+    }
+
+    @Test func secretsAreMaskedButEnvironmentReferencesShown() {
+        var profile = Profile(name: "p")
+        profile.auth = .bearer("s3cret-token")
+        profile.headers = [Profile.Header("Authorization", "Bearer abc"), Profile.Header("Cookie", "${env:COOKIE}"),
+                           Profile.Header("X-Trace", "visible")]
+        let shown = ProfileWriter.yaml(profile, maskingSecrets: true)
+        #expect(!shown.contains("s3cret-token"))
+        #expect(!shown.contains("Bearer abc"))
+        #expect(shown.contains("${env:COOKIE}"))
+        #expect(shown.contains("visible"))
+        #expect(shown.contains("auth: { bearer: \"•••\" }"))
+    }
+}

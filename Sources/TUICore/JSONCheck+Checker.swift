@@ -79,26 +79,18 @@ extension JSONCheck {
         private mutating func value() throws(Failure) -> Bool {
             guard let byte = current else { throw fail("expected a value, found the end of the text") }
             switch byte {
-            case UInt8(ascii: "{"):
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = byte == UInt8(ascii: "{")
                 open.append(byte)
                 index += 1
                 skipWhitespace()
-                if current == UInt8(ascii: "}") {
+                // An empty container closes at once; an object's first member starts with its name.
+                if current == UInt8(ascii: isObject ? "}" : "]") {
                     open.removeLast()
                     index += 1
                     return false
                 }
-                try memberName()
-                return true
-            case UInt8(ascii: "["):
-                open.append(byte)
-                index += 1
-                skipWhitespace()
-                if current == UInt8(ascii: "]") {
-                    open.removeLast()
-                    index += 1
-                    return false
-                }
+                if isObject { try memberName() }
                 return true
             case UInt8(ascii: "\""): try string()
             case UInt8(ascii: "t"): try literal("true")

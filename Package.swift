@@ -36,11 +36,16 @@ let package = Package(
         // Named client profiles (SPEC §4): YAML in, checked values out, saved atomically.
         .target(
             name: "Profiles",
-            dependencies: ["HTTPParsing", .product(name: "Yams", package: "Yams")]
+            dependencies: ["HTTPParsing", "ClientCore", .product(name: "Yams", package: "Yams")]
+        ),
+        // Recorded sessions (SPEC §5): exchanges with their events, saved as YAML, replayed and compared.
+        .target(
+            name: "Sessions",
+            dependencies: ["HTTPParsing", "ClientCore", "Profiles", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "ExplorerApp",
-            dependencies: ["TUICore", "ClientCore"]
+            dependencies: ["TUICore", "ClientCore", "Profiles", "Sessions"]
         ),
         .target(
             name: "ClientCore",
@@ -74,6 +79,8 @@ let package = Package(
                 "ExplorerApp",
                 "ClientCore",
                 "DemoAPI",
+                "Profiles",
+                "Sessions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -91,11 +98,15 @@ let package = Package(
         ),
         .testTarget(
             name: "ExplorerAppTests",
-            dependencies: ["ExplorerApp", "TUICore", "ClientCore"]
+            dependencies: ["ExplorerApp", "TUICore", "ClientCore", "Profiles", "Sessions"]
         ),
         .testTarget(
             name: "ProfilesTests",
-            dependencies: ["Profiles"]
+            dependencies: ["Profiles", "ClientCore", "DemoAPI"]
+        ),
+        .testTarget(
+            name: "SessionsTests",
+            dependencies: ["Sessions", "Profiles", "ClientCore", "DemoAPI"]
         ),
         .testTarget(
             name: "HTTPParsingTests",
@@ -114,7 +125,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExplorerCLITests",
-            dependencies: ["ClientCore", "DemoAPI"]
+            dependencies: ["ClientCore", "DemoAPI", "Profiles", "Sessions"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,28 @@
+import ArgumentParser
+
+/// `explorer replay FILE [--profile NAME] [--check] [--junit FILE] [--events FILE]` (SPEC §2).
+struct ReplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a saved session headless; with --check, compare each outcome to the recording."
+    )
+
+    @Argument(help: "The session file (YAML).")
+    var file: String
+
+    @Option(help: "The client profile to replay with (default: the session's own).")
+    var profile: String?
+
+    @Flag(help: "Compare each outcome to the recording; exit 1 on any difference.")
+    var check = false
+
+    @Option(help: "Write JUnit XML (one testcase per exchange) to this file.")
+    var junit: String?
+
+    @Option(help: "Write the event stream as JSON Lines to FILE ('-' for stderr).")
+    var events: String?
+
+    func run() async throws {
+        throw CLIError.usage("replay \(file): replaying sessions is being built")
+    }
+}

@@ -1,0 +1,8 @@
+import Sessions
+import Testing
+
+@Suite struct SessionFormatTests {
+    @Test func versionIsOne() {
+        #expect(SessionFormat.version == 1)
+    }
+}

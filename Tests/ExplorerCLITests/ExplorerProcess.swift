@@ -24,19 +24,23 @@ struct ExplorerProcess: Sendable {
     private let terminal: Int32?
 
     /// Runs `explorer arguments…` to the end; `stdoutIsTerminal` puts its stdout on a pseudo-terminal.
-    static func run(_ arguments: [String], in directory: TestDirectory, stdoutIsTerminal: Bool = false) async throws -> Outcome {
-        try await start(arguments, in: directory, stdoutIsTerminal: stdoutIsTerminal).finish()
+    /// `environment` is set on top of the test runner's own (e.g. `["EXPLORER_HOME": dir]`).
+    static func run(_ arguments: [String], in directory: TestDirectory, stdoutIsTerminal: Bool = false,
+                    environment: [String: String] = [:]) async throws -> Outcome {
+        try await start(arguments, in: directory, stdoutIsTerminal: stdoutIsTerminal, environment: environment).finish()
     }
 
     /// Starts `explorer arguments…`; `finish()` waits for it.
-    static func start(_ arguments: [String], in directory: TestDirectory, stdoutIsTerminal: Bool = false) throws -> ExplorerProcess {
-        try start(executable: try ExplorerBinary.path(), arguments, in: directory, stdoutIsTerminal: stdoutIsTerminal)
+    static func start(_ arguments: [String], in directory: TestDirectory, stdoutIsTerminal: Bool = false,
+                      environment: [String: String] = [:]) throws -> ExplorerProcess {
+        try start(executable: try ExplorerBinary.path(), arguments, in: directory, stdoutIsTerminal: stdoutIsTerminal,
+                  environment: environment)
     }
 
     /// Starts any program the same way (Foundation's Process is avoided: its child reaping
-    /// must not race our `wait4`).
+    /// must not race our `wait4`). `environment` is set on top of the test runner's own.
     static func start(executable binary: String, _ arguments: [String], in directory: TestDirectory,
-                      stdoutIsTerminal: Bool = false) throws -> ExplorerProcess {
+                      stdoutIsTerminal: Bool = false, environment: [String: String] = [:]) throws -> ExplorerProcess {
         let run = UUID().uuidString.prefix(8)
         let stdoutPath = directory.path("stdout-\(run)")
         let stderrPath = directory.path("stderr-\(run)")
@@ -68,8 +72,12 @@ struct ExplorerProcess: Sendable {
 
         let argv = ([binary] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { _, given in given }
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, binary, &actions, &attributes, argv, environ)
+        let result = posix_spawn(&pid, binary, &actions, &attributes, argv, envp)
         guard result == 0 else {
             if let terminal { close(terminal.master) }
             throw SpawnError(message: "posix_spawn \(binary): \(String(cString: strerror(result)))")

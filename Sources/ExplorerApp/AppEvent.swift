@@ -10,6 +10,24 @@ public enum AppEvent: Sendable {
     case tick
     case profileReady(name: String, baseURL: String)
     case profileFailed(String)
+    /// Switching to profile `name` failed (a file that does not parse, a client that cannot be
+    /// made): the profile that was active stays active.
+    case profileSwitchFailed(name: String, problem: String)
+    /// The profiles on disk, by name (the loop lists the store).
+    case profilesListed([String])
+    /// A profile file was written by the form (`created`) or as a copy, or deleted; the list refreshes.
+    case profileCreated(String)
+    case profileDuplicated(from: String, to: String)
+    case profileDeleted(String)
+    /// `$EDITOR` closed on a profile file and it parses: an active profile restarts with it.
+    case profileEdited(String)
+    /// Something the loop was asked to do failed (a file that does not parse, names
+    /// file:line:key; a write refused): shown in red, nothing else changes.
+    case problem(String)
+    /// Something done, worth a word on the status bar.
+    case notice(String)
+    /// A longer message (a profile's parse problem naming file:line:key) in a box of its own.
+    case report(title: String, lines: [String])
     case client(ClientEvent)
     case responseReceived(ExchangeID, ResponseSummary, BodyDocument)
     case bodyIndexing(ExchangeID, fraction: Double)
@@ -29,7 +47,15 @@ public enum AppEvent: Sendable {
 /// What `update` asks the world to do. The loop runs the terminal ones itself and hands the
 /// rest to the exchange runner.
 public enum Effect: Sendable, Equatable {
-    case startProfile
+    /// Open profile `name`'s client, then shut the active one down (it stays when the new one
+    /// fails to open).
+    case switchProfile(String)
+    case listProfiles
+    case createProfile(name: String, baseURL: String)
+    /// `$EDITOR` on the profile's file, then read it back.
+    case editProfile(String)
+    case duplicateProfile(from: String, to: String)
+    case deleteProfile(String)
     case send(RequestDraft, ExchangeID)
     case cancel(ExchangeID)
     case skipWait

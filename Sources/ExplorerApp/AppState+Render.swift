@@ -19,12 +19,25 @@ extension AppState {
         switch overlay {
         case .help(let help): help.render(into: &screen, bounds: overlayBounds)
         case .palette(let palette): palette.render(into: &screen, bounds: overlayBounds)
-        case .confirmQuit: renderConfirmQuit(into: &screen)
+        case .confirmQuit: renderQuestion("Quit?", "Quit and lose the unsaved request?", keys: "y quits, any other key stays", into: &screen)
+        case .list(_, let list):
+            screen.cursor = nil
+            list.render(into: &screen, bounds: overlayBounds)
+        case .prompt(_, let prompt):
+            screen.cursor = nil
+            prompt.render(into: &screen, bounds: overlayBounds)
+        case .confirm(let purpose):
+            renderQuestion("Sure?", purpose.question, keys: "y yes, any other key no", into: &screen)
+        case .profileForm(let form):
+            screen.cursor = nil
+            form.render(into: &screen, bounds: overlayBounds)
         case nil: break
         }
         // A dialog over the panes hides the focused field's cursor (the palette sets its own).
-        if case .help = overlay { screen.cursor = nil }
-        if overlay == .confirmQuit { screen.cursor = nil }
+        switch overlay {
+        case .help, .confirmQuit, .confirm: screen.cursor = nil
+        default: break
+        }
         return screen
     }
 
@@ -49,13 +62,12 @@ extension AppState {
     }
 
     /// One line when it fits, else the question and the keys on two (at the minimum width).
-    private func renderConfirmQuit(into screen: inout Screen) {
-        let question = "Quit and lose the unsaved request?", keys = "y quits, any other key stays"
+    private func renderQuestion(_ title: String, _ question: String, keys: String, into screen: inout Screen) {
         let oneLine = question + " " + keys
         let lines = CellWidth.of(oneLine) + 4 <= self.width - 4 ? [oneLine] : [question, keys]
         let width = min(self.width - 4, (lines.map { CellWidth.of($0) }.max() ?? 0) + 4)
         let rect = Rect(row: height / 2 - 2, column: (self.width - width) / 2, width: width, height: lines.count + 2)
-        let inner = PaneFrame.draw("Quit?", in: rect, focused: true, on: &screen)
+        let inner = PaneFrame.draw(title, in: rect, focused: true, on: &screen)
         for (offset, line) in lines.enumerated() {
             screen.put(line, row: inner.row + offset, column: inner.column + 1, limit: inner.width - 1)
         }

@@ -15,14 +15,31 @@ extension AppState {
                 help.fit(overlayBounds)
                 overlay = .help(help)
             }
+            if case .list(let kind, var list) = overlay {
+                list.fit(overlayBounds)
+                overlay = .list(kind, list)
+            }
         case .tick: break
         case .profileReady(let name, let baseURL):
+            // A late answer for a profile the user has since switched away from is dropped.
+            guard name == profile.name else { break }
             profile = .ready(name: name, baseURL: baseURL)
+            previousProfile = nil
             syncProfile()
+            refreshProfilesList()
         case .profileFailed(let problem):
             profile = .failed(name: profile.name, problem: problem)
+            previousProfile = nil
             syncProfile()
             show(problem, isError: true, now: now, for: 10)
+        case .profilesListed, .profileSwitchFailed, .profileCreated, .profileDuplicated, .profileDeleted, .profileEdited:
+            return profileEvent(event, now: now)
+        case .problem(let text):
+            show(text, isError: true, now: now, for: 10)
+        case .notice(let text):
+            show(text, isError: false, now: now, for: 4)
+        case .report(let title, let lines):
+            openReport(title: title, lines: lines)
         case .client(let event):
             timeline.apply(event, receivedAt: now)
         case .responseReceived(let id, let summary, let document):
@@ -86,7 +103,8 @@ extension AppState {
         case .backTab: focus = focus.previous
         case .function(1): overlay = .help(HelpOverlay())
         case .character("?") where !focusedPaneIsEditingText: overlay = .help(HelpOverlay())
-        case .control("p"): overlay = .palette(Palette(profiles: [profile.name]))
+        case .control("p"): overlay = .palette(Palette(profiles: profileChoices))
+        case .function(2): return openProfiles()
         case .mouse(let mouse): handle(mouse)
         default: return handleInFocusedPane(key, now: now)
         }
@@ -164,8 +182,45 @@ extension AppState {
             default:
                 self.overlay = nil
             }
+        case .list(let kind, var list):
+            let outcome = list.handle(key)
+            switch kind {
+            case .profiles: return handleProfiles(outcome, list: list, now: now)
+            case .report:
+                if case .handled = outcome { self.overlay = .list(.report, list) } else { self.overlay = nil }
+            }
+        case .prompt(let purpose, var prompt):
+            switch prompt.handle(key) {
+            case .handled: self.overlay = .prompt(purpose, prompt)
+            case .close: self.overlay = nil
+            case .submit(let text): return submit(text, for: purpose, prompt: prompt, now: now)
+            }
+        case .confirm(let purpose):
+            self.overlay = nil
+            guard key == .character("y") || key == .character("Y") else { return [] }
+            return confirmed(purpose, now: now)
+        case .profileForm(var form):
+            switch form.handle(key) {
+            case .handled: self.overlay = .profileForm(form)
+            case .close: self.overlay = nil
+            case .submit(let name, let baseURL): return submitProfileForm(name: name, baseURL: baseURL)
+            }
         }
         return []
+    }
+
+    private mutating func submit(_ text: String, for purpose: PromptPurpose, prompt: PromptOverlay, now: Double) -> [Effect] {
+        switch purpose {
+        case .duplicateProfile(let from): return submitDuplicate(from: from, to: text, prompt: prompt)
+        }
+    }
+
+    private mutating func confirmed(_ purpose: ConfirmPurpose, now: Double) -> [Effect] {
+        switch purpose {
+        case .deleteProfile(let name):
+            overlay = .list(.profiles, profilesList())
+            return [.deleteProfile(name)]
+        }
     }
 
     private mutating func run(_ command: Palette.Command, now: Double) -> [Effect] {
@@ -184,8 +239,8 @@ extension AppState {
         case .copyAsCurl: return [.makeCurl(draft)]
         case .help: overlay = .help(HelpOverlay())
         case .quit: return quitOrAsk()
-        case .switchProfile(let name):
-            show(name == profile.name ? "already on profile \(name)" : "profile \(name) is not available", isError: false, now: now)
+        case .switchProfile(let name): return switchProfile(to: name, now: now)
+        case .profiles: return openProfiles()
         }
         return []
     }
@@ -220,7 +275,7 @@ extension AppState {
         return [.send(draft, id)]
     }
 
-    private mutating func cancel(now: Double) -> [Effect] {
+    mutating func cancel(now: Double) -> [Effect] {
         guard var exchange else { return [] }
         exchange.cancelRequested = true
         self.exchange = exchange

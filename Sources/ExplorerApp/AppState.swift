@@ -20,6 +20,33 @@ public struct AppState: Sendable {
         case help(HelpOverlay)
         case palette(Palette)
         case confirmQuit
+        case list(ListKind, ListOverlay)
+        case prompt(PromptPurpose, PromptOverlay)
+        case confirm(ConfirmPurpose)
+        case profileForm(ProfileForm)
+    }
+
+    /// What a list overlay lists, so its keys mean the right thing.
+    public enum ListKind: Sendable, Equatable {
+        case profiles
+        /// Read-only lines (a report, a diff): any key but the arrows closes it.
+        case report
+    }
+
+    /// What a prompt's answer is for.
+    public enum PromptPurpose: Sendable, Equatable {
+        case duplicateProfile(from: String)
+    }
+
+    /// A yes/no question: `y` does it, any other key does not.
+    public enum ConfirmPurpose: Sendable, Equatable {
+        case deleteProfile(String)
+
+        public var question: String {
+            switch self {
+            case .deleteProfile(let name): "Delete profile \(name) and its file?"
+            }
+        }
     }
 
     public enum Profile: Sendable, Equatable {
@@ -49,6 +76,10 @@ public struct AppState: Sendable {
     public var responseExchange: ExchangeID?
     public var message: Message?
     public var profile: Profile
+    /// The profile that was active while a switch is under way: it comes back if the switch fails.
+    public var previousProfile: Profile?
+    /// The profiles on disk, by name (`demo` is not among them: it has no file).
+    public var knownProfiles: [String] = []
     public var exchangesSent = 0
     /// The request as it was at start or as the last ready request loaded it: Ctrl+Q asks before
     /// losing anything typed since.
@@ -127,7 +158,9 @@ public struct AppState: Sendable {
     mutating func syncProfile() {
         request.profileName = profile.name
         switch profile {
-        case .starting: request.baseURL = nil; request.profileStatus = "starting the demo API…"
+        case .starting(let name):
+            request.baseURL = nil
+            request.profileStatus = name == ProfileNames.builtIn ? "starting the demo API…" : "starting…"
         case .ready(_, let baseURL): request.baseURL = baseURL; request.profileStatus = baseURL
         case .failed(_, let problem): request.baseURL = nil; request.profileStatus = problem
         }

@@ -19,9 +19,18 @@ public enum KeyBindings {
             Binding(keys: "Ctrl+G", action: "skip the current retry wait"),
             Binding(keys: "F1, ? outside text fields", action: "help"),
             Binding(keys: "Ctrl+P", action: "command palette"),
+            Binding(keys: "F2", action: "profiles: switch, new, edit, duplicate, delete"),
             Binding(keys: "Ctrl+Q", action: "quit (asks first if there is unsaved work; y confirms)"),
             Binding(keys: "Ctrl+C", action: "cancel the exchange in flight, else quit"),
             Binding(keys: "mouse click / wheel", action: "focus a pane / scroll it"),
+        ]),
+        Section(title: "Profiles", bindings: [
+            Binding(keys: "Up/Down, Enter", action: "choose a profile, switch to it (the exchange in flight is cancelled)"),
+            Binding(keys: "n, Insert", action: "new profile: a name and a base URL"),
+            Binding(keys: "e", action: "edit the profile's file in $EDITOR (read back; a file that does not parse is left as it is)"),
+            Binding(keys: "c", action: "duplicate the profile under a new name"),
+            Binding(keys: "d, Delete", action: "delete the profile (y confirms; demo cannot be deleted)"),
+            Binding(keys: "Esc", action: "close the list"),
         ]),
         Section(title: "Request", bindings: [
             Binding(keys: "Up / Down, Ctrl+T", action: "change the method"),

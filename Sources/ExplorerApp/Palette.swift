@@ -4,6 +4,7 @@ import TUICore
 public struct Palette: Sendable, Equatable {
     public enum Command: Sendable, Hashable {
         case send, cancel, skipWait, togglePretty, toggleWrap, copyBody, copyAsCurl, help, quit
+        case profiles
         case switchProfile(String)
 
         public var title: String {
@@ -17,6 +18,7 @@ public struct Palette: Sendable, Equatable {
             case .copyAsCurl: "Copy the request as curl (OSC 52, secrets redacted)"
             case .help: "Help: every key binding"
             case .quit: "Quit"
+            case .profiles: "Profiles: switch, new, edit, duplicate, delete (F2)"
             case .switchProfile(let name): "Switch profile: \(name)"
             }
         }
@@ -30,7 +32,7 @@ public struct Palette: Sendable, Equatable {
 
     public init(profiles: [String]) {
         commands = [.send, .cancel, .skipWait, .togglePretty, .toggleWrap, .copyBody, .copyAsCurl]
-            + profiles.map { .switchProfile($0) } + [.help, .quit]
+            + [.profiles] + profiles.map { .switchProfile($0) } + [.help, .quit]
     }
 
     /// Commands whose title contains every word of the query, in order of the list.

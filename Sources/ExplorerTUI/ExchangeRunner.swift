@@ -11,38 +11,62 @@ final class ExchangeRunner: Sendable {
         var profile: ProfileClient?
         var exchanges: [ExchangeID: Task<Void, Never>] = [:]
         var events: Task<Void, Never>?
+        /// Counts profile starts: a start overtaken by a later one closes what it opened.
+        var generation = 0
+        /// Starts (and the shutdowns they cause) under way, for `shutdown` to wait for.
+        var starts: [Int: Task<Void, Never>] = [:]
     }
 
-    private let profileName: String?
     private let post: @Sendable (AppEvent) -> Void
     private let clock = SkippableClock()
     private let running = Mutex(Running())
 
-    init(profile: String?, post: @escaping @Sendable (AppEvent) -> Void) {
-        self.profileName = profile
+    init(post: @escaping @Sendable (AppEvent) -> Void) {
         self.post = post
     }
 
-    /// Starts the profile (for `demo`, the embedded demo API) and follows its client's events.
-    func startProfile() {
-        Task {
+    /// Opens profile `name` (for `demo`, the embedded demo API) and follows its client's events;
+    /// once it is ready the profile that was active is shut down. When it fails, the active
+    /// profile stays (the first start reports `profileFailed`, a switch `profileSwitchFailed`).
+    func startProfile(_ name: String) {
+        let generation = running.withLock { state -> Int in
+            state.generation += 1
+            return state.generation
+        }
+        let task = Task { [post, clock] in
             var configuration = HTTPClient.Configuration()
             configuration.clock = clock
+            let opened: ProfileClient
             do throws(CLIError) {
-                let profile = try await ProfileClient.open(profile: profileName ?? DemoProfile.name, configuration: configuration)
-                let events = profile.client.events()
-                let follower = Task { [post] in
-                    for await event in events { post(.client(event)) }
-                }
-                running.withLock {
-                    $0.profile = profile
-                    $0.events = follower
-                }
-                post(.profileReady(name: profileName ?? DemoProfile.name, baseURL: profile.client.baseURL?.absoluteString ?? ""))
+                opened = try await ProfileClient.open(profile: name, configuration: configuration)
             } catch {
-                post(.profileFailed(error.message))
+                let first = running.withLock { $0.profile == nil }
+                post(first ? .profileFailed(error.message) : .profileSwitchFailed(name: name, problem: error.message))
+                _ = running.withLock { $0.starts.removeValue(forKey: generation) }
+                return
             }
+            let events = opened.client.events()
+            let old = running.withLock { state -> (ProfileClient?, Task<Void, Never>?, [Task<Void, Never>])? in
+                guard state.generation == generation else { return nil }
+                let old = (state.profile, state.events, Array(state.exchanges.values))
+                state.profile = opened
+                state.events = Task { for await event in events { post(.client(event)) } }
+                return old
+            }
+            guard let (oldProfile, oldEvents, oldExchanges) = old else {
+                // A later switch won: this one was never shown.
+                await opened.shutdown()
+                _ = running.withLock { $0.starts.removeValue(forKey: generation) }
+                return
+            }
+            post(.profileReady(name: name, baseURL: opened.client.baseURL?.absoluteString ?? ""))
+            // Exchanges of the old profile were cancelled by the switch; they end before it closes.
+            for task in oldExchanges { await task.value }
+            await oldProfile?.shutdown()
+            await oldEvents?.value
+            _ = running.withLock { $0.starts.removeValue(forKey: generation) }
         }
+        running.withLock { $0.starts[generation] = task }
     }
 
     func send(_ draft: RequestDraft, id: ExchangeID) {
@@ -103,6 +127,8 @@ final class ExchangeRunner: Sendable {
     }
 
     func shutdown() async {
+        let starts = running.withLock { $0.generation += 1; return Array($0.starts.values) }
+        for start in starts { await start.value }
         let (profile, tasks, events) = running.withLock { ($0.profile, Array($0.exchanges.values), $0.events) }
         for task in tasks { task.cancel() }
         for task in tasks { await task.value }

@@ -7,9 +7,23 @@ enum ExternalEditor {
         let description: String
     }
 
-    static func edit(_ text: String) -> Result<String, Problem> {
+    static var editor: String {
         let environment = ProcessInfo.processInfo.environment
-        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        return [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+    }
+
+    /// `$EDITOR` on a file in place (a profile's): what the user saves is what the file holds.
+    static func editFile(_ path: String) -> Result<Void, Problem> {
+        let editor = editor
+        let status = system("\(editor) \(shellQuoted(path))")
+        guard status == 0 else {
+            return .failure(Problem(description: "the editor \(editor.debugDescription) exited with status \(status >> 8)"))
+        }
+        return .success(())
+    }
+
+    static func edit(_ text: String) -> Result<String, Problem> {
+        let editor = editor
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-body-\(UUID().uuidString.prefix(8)).txt")
         defer { try? FileManager.default.removeItem(at: file) }
         do {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExplorerApp
 import Foundation
+import Profiles
 import TUICore
 
 /// `explorer [tui] [URL] [--profile NAME] [--session FILE]`: the interactive explorer.
@@ -20,9 +21,18 @@ struct TUICommand: AsyncParsableCommand {
     var session: String?
 
     func run() async throws {
+        let storage = TUIStorage()
         let profileName = profile ?? DemoProfile.name
-        guard profileName == DemoProfile.name else {
-            throw CLIError.usage("--profile: no profile named \(profileName.debugDescription) (the built-in one is \"\(DemoProfile.name)\")")
+        if profileName != DemoProfile.name {
+            // Checked before the terminal is taken, so the problem (file:line: key) reads on stderr.
+            if let problem = ProfileNames.problem(profileName) {
+                throw CLIError.usage("--profile \(profileName.debugDescription): \(problem)")
+            }
+            do throws(ProfileProblem) {
+                _ = try storage.profiles.load(profileName)
+            } catch {
+                throw CLIError.usage("--profile \(profileName): \(error.description)")
+            }
         }
         if let session {
             throw CLIError.usage("--session \(session): opening saved sessions is not supported yet")
@@ -36,9 +46,9 @@ struct TUICommand: AsyncParsableCommand {
         } catch {
             throw CLIError.failure("cannot set up the event loop: \(error)")
         }
-        let runner = ExchangeRunner(profile: profileName) { inbox.post($0) }
+        let runner = ExchangeRunner { inbox.post($0) }
         let state = AppState(width: 80, height: 24, profileName: profileName, url: url, readyRequests: DemoProfile.readyRequests)
-        let loop = TUILoop(state: state, inbox: inbox, runner: runner, noColor: Self.noColor)
+        let loop = TUILoop(state: state, inbox: inbox, runner: runner, storage: storage, noColor: Self.noColor)
         let outcome = await Self.onUIThread { Result { try loop.run() } }
         await runner.shutdown()
         if case .failure(let error) = outcome { throw CLIError.failure("the terminal could not be used: \(error)") }

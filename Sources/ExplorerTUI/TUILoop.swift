@@ -8,14 +8,16 @@ import TUICore
 final class TUILoop: @unchecked Sendable {
     private let inbox: Inbox<AppEvent>
     private let runner: ExchangeRunner
+    private let storage: TUIStorage
     private let noColor: Bool
     private let origin = ContinuousClock.now
     private var state: AppState
 
-    init(state: AppState, inbox: Inbox<AppEvent>, runner: ExchangeRunner, noColor: Bool) {
+    init(state: AppState, inbox: Inbox<AppEvent>, runner: ExchangeRunner, storage: TUIStorage, noColor: Bool) {
         self.state = state
         self.inbox = inbox
         self.runner = runner
+        self.storage = storage
         self.noColor = noColor
     }
 
@@ -34,7 +36,8 @@ final class TUILoop: @unchecked Sendable {
         state.height = size.height
         // The first frame goes out before anything slow (the demo API, the client) starts.
         terminal.draw(state.render(now: now()))
-        runner.startProfile()
+        runner.startProfile(state.profile.name)
+        background { $0.listProfiles() }
         // SIGTERM and SIGHUP end the loop like Ctrl+Q, so the terminal is restored on the way out.
         let inbox = self.inbox
         let stopSignals = SignalWatcher([SIGTERM, SIGHUP]) { _ in inbox.post(.terminate) }
@@ -59,9 +62,27 @@ final class TUILoop: @unchecked Sendable {
         }
     }
 
+    /// File work off the UI thread; its outcome comes back as an event.
+    private func background(_ work: @escaping @Sendable (TUIStorage) -> AppEvent) {
+        let storage = storage, inbox = inbox
+        Task.detached { inbox.post(work(storage)) }
+    }
+
     private func perform(_ effect: Effect, terminal: Terminal) {
         switch effect {
-        case .startProfile: runner.startProfile()
+        case .switchProfile(let name): runner.startProfile(name)
+        case .listProfiles: background { $0.listProfiles() }
+        case .createProfile(let name, let baseURL): background { $0.createProfile(name: name, baseURL: baseURL) }
+        case .duplicateProfile(let from, let to): background { $0.duplicateProfile(from: from, to: to) }
+        case .deleteProfile(let name): background { $0.deleteProfile(name) }
+        case .editProfile(let name):
+            terminal.suspend()
+            let outcome = ExternalEditor.editFile(storage.profiles.file(for: name).path)
+            terminal.resume()
+            switch outcome {
+            case .success: background { $0.profileEdited(name) }
+            case .failure(let problem): inbox.post(.problem(problem.description + "; the profile is unchanged"))
+            }
         case .send(let draft, let id): runner.send(draft, id: id)
         case .cancel(let id): runner.cancel(id)
         case .skipWait: runner.skipWait()

@@ -117,7 +117,7 @@ import TUICore
     @Test func ctrlPOpensThePaletteAndTypingFilters() {
         var state = F.state()
         F.press(.control("p"), into: &state)
-        #expect(paletteEntries(state).count == 10)
+        #expect(paletteEntries(state).count == 11)
         let joined = F.joined(state)
         #expect(joined.contains("Commands — Enter runs, Esc closes"))
         #expect(joined.contains("Send the request"))
@@ -127,7 +127,7 @@ import TUICore
         #expect(lines.contains { $0.contains("› wrap") })
         #expect(!lines.contains { $0.contains("Send the request") })
         F.press(.backspace, .backspace, .backspace, .backspace, into: &state)
-        #expect(paletteEntries(state).count == 10)
+        #expect(paletteEntries(state).count == 11)
         F.type("zzz", into: &state)
         #expect(F.joined(state).contains("no command matches"))
         #expect(F.press(.enter, into: &state).isEmpty)
@@ -210,7 +210,7 @@ import TUICore
     @Test func paletteSwitchProfileSaysWhatHappens() {
         var state = F.state()
         F.press(.control("p"), into: &state)
-        F.type("profile", into: &state)
+        F.type("switch profile demo", into: &state)
         F.press(.enter, into: &state)
         #expect(state.message?.text == "already on profile demo")
         #expect(F.lines(state)[23].contains("already on profile demo"))

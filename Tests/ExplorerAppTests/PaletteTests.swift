@@ -18,7 +18,7 @@ import TUICore
         #expect(palette.matches.map(\.title) == [
             "Send the request", "Cancel the exchange in flight", "Skip the retry wait", "Response: pretty / raw",
             "Response: wrap long lines", "Copy the response body (OSC 52)", "Copy the request as curl (OSC 52, secrets redacted)",
-            "Switch profile: demo", "Switch profile: staging", "Help: every key binding", "Quit",
+            "Profiles: switch, new, edit, duplicate, delete (F2)", "Switch profile: demo", "Switch profile: staging", "Help: every key binding", "Quit",
         ])
     }
 
@@ -40,7 +40,7 @@ import TUICore
         _ = palette.handle(.up)
         #expect(palette.selection == 0)
         for _ in 0..<30 { _ = palette.handle(.down) }
-        #expect(palette.selection == 9)
+        #expect(palette.selection == 10)
         #expect(palette.handle(.enter) == .run(.quit))
         type("wrap", into: &palette)
         #expect(palette.selection == 0)
@@ -72,7 +72,7 @@ import TUICore
 
     @Test func aLongListScrollsWithTheSelectionAtTheMinimumSize() {
         var palette = Palette(profiles: ["demo"])
-        for _ in 0..<9 { _ = palette.handle(.down) }
+        for _ in 0..<10 { _ = palette.handle(.down) }
         let lines = render(palette, width: 50, height: 15)
         #expect(lines.contains { $0.contains("Quit") })
         #expect(!lines.contains { $0.contains("Send the request") })

@@ -1,0 +1,194 @@
+import TUICore
+
+/// The Profiles overlay (F2, or "Profiles" in the palette): `demo` and the profiles on disk;
+/// Enter switches, `n` creates, `e` edits the file in `$EDITOR`, `c` duplicates, `d` deletes.
+/// The files themselves are the loop's business: these only ask for it with effects.
+extension AppState {
+    /// `demo` first, then the profiles on disk.
+    public var profileChoices: [String] {
+        [ProfileNames.builtIn] + knownProfiles.filter { $0 != ProfileNames.builtIn }
+    }
+
+    static let profilesHint = "Enter switch · n new · e edit · c duplicate · d delete · Esc"
+
+    func profilesList(selecting name: String? = nil) -> ListOverlay {
+        let names = profileChoices
+        let rows = names.map { name in
+            let active = name == profile.name
+            var detail = name == ProfileNames.builtIn ? "built in: the embedded demo API" : "profiles/\(name).yaml"
+            if active, case .ready(_, let baseURL) = profile { detail = "active · " + baseURL }
+            return ListOverlay.Row(name, detail: detail, marked: active, style: active ? Style(bold: true) : Style())
+        }
+        let selected = names.firstIndex(of: name ?? profile.name) ?? 0
+        var list = ListOverlay(title: "Profiles", hint: Self.profilesHint, rows: rows, selection: selected)
+        list.fit(overlayBounds)
+        return list
+    }
+
+    mutating func openProfiles() -> [Effect] {
+        overlay = .list(.profiles, profilesList())
+        return [.listProfiles]
+    }
+
+    /// The list again after the names on disk or the active profile changed, if it is open.
+    mutating func refreshProfilesList() {
+        guard case .list(.profiles, let list) = overlay else { return }
+        let names = profileChoices
+        let selected = list.selectedRow.flatMap { index in index < list.rows.count ? list.rows[index].text : nil }
+        var fresh = profilesList(selecting: selected)
+        if selected.map({ !names.contains($0) }) ?? false { fresh.select(list.selection) }
+        overlay = .list(.profiles, fresh)
+    }
+
+    mutating func handleProfiles(_ outcome: ListOverlay.Outcome, list: ListOverlay, now: Double) -> [Effect] {
+        let names = profileChoices
+        switch outcome {
+        case .handled: overlay = .list(.profiles, list)
+        case .close: overlay = nil
+        case .choose(let index):
+            guard names.indices.contains(index) else { return [] }
+            overlay = nil
+            return switchProfile(to: names[index], now: now)
+        case .key(let key, let index):
+            overlay = .list(.profiles, list)
+            let name = index.flatMap { names.indices.contains($0) ? names[$0] : nil }
+            switch key {
+            case .character("n"), .insert:
+                overlay = .profileForm(ProfileForm(taken: names))
+            case .character("e"):
+                guard let name else { return [] }
+                if name == ProfileNames.builtIn { show("demo is built in and has no file: n creates a profile", isError: true, now: now); return [] }
+                return [.editProfile(name)]
+            case .character("c"):
+                guard let name else { return [] }
+                if name == ProfileNames.builtIn { show("demo is built in and has no file to copy: n creates a profile", isError: true, now: now); return [] }
+                overlay = .prompt(.duplicateProfile(from: name), PromptOverlay(title: "Duplicate \(name)", label: "New name:", text: name + "-copy"))
+            case .character("d"), .delete:
+                guard let name else { return [] }
+                if name == ProfileNames.builtIn { show("demo is built in and cannot be deleted", isError: true, now: now); return [] }
+                overlay = .confirm(.deleteProfile(name))
+            case .character("q"): overlay = nil
+            default: break
+            }
+        }
+        return []
+    }
+
+    /// Cancels the exchange in flight, then asks the loop for profile `name`; the Request pane
+    /// says it is starting until the loop answers.
+    mutating func switchProfile(to name: String, now: Double) -> [Effect] {
+        if name == profile.name, case .ready = profile {
+            show("already on profile \(name)", isError: false, now: now)
+            return []
+        }
+        var effects = cancel(now: now)
+        if previousProfile == nil, case .ready = profile { previousProfile = profile }
+        profile = .starting(name: name)
+        syncProfile()
+        show("switching to profile \(name)…", isError: false, now: now)
+        effects.append(.switchProfile(name))
+        return effects
+    }
+
+    mutating func submitProfileForm(name: String, baseURL: String) -> [Effect] {
+        overlay = nil
+        return [.createProfile(name: name, baseURL: baseURL)]
+    }
+
+    mutating func submitDuplicate(from: String, to name: String, prompt: PromptOverlay) -> [Effect] {
+        var prompt = prompt
+        if let problem = ProfileNames.problem(name) {
+            prompt.problem = problem
+        } else if profileChoices.contains(name) {
+            prompt.problem = "a profile named \(name) exists already"
+        } else {
+            overlay = .list(.profiles, profilesList())
+            return [.duplicateProfile(from: from, to: name)]
+        }
+        overlay = .prompt(.duplicateProfile(from: from), prompt)
+        return []
+    }
+
+    /// What the loop reports back about profiles.
+    mutating func profileEvent(_ event: AppEvent, now: Double) -> [Effect] {
+        switch event {
+        case .profilesListed(let names):
+            knownProfiles = names.filter { $0 != ProfileNames.builtIn }
+            refreshProfilesList()
+        case .profileSwitchFailed(let name, let problem):
+            guard profile == .starting(name: name) else { break }
+            if let previousProfile {
+                profile = previousProfile
+            } else {
+                profile = .failed(name: name, problem: problem)
+            }
+            previousProfile = nil
+            syncProfile()
+            refreshProfilesList()
+            show("profile \(name) not opened: \(problem)", isError: true, now: now, for: 10)
+        case .profileCreated(let name):
+            knownProfiles = (knownProfiles + [name]).sorted()
+            return switchProfile(to: name, now: now) + [.listProfiles]
+        case .profileDuplicated(let from, let to):
+            knownProfiles = Array(Set(knownProfiles + [to])).sorted()
+            refreshProfilesList()
+            show("profile \(from) copied to \(to)", isError: false, now: now)
+            return [.listProfiles]
+        case .profileDeleted(let name):
+            knownProfiles.removeAll { $0 == name }
+            var effects: [Effect] = [.listProfiles]
+            if profile.name == name {
+                previousProfile = nil
+                effects = switchProfile(to: ProfileNames.builtIn, now: now) + effects
+            }
+            refreshProfilesList()
+            show("profile \(name) deleted", isError: false, now: now)
+            return effects
+        case .profileEdited(let name):
+            guard profile.name == name else {
+                show("profile \(name) saved", isError: false, now: now)
+                return [.listProfiles]
+            }
+            // The active profile restarts with what the file says now.
+            var effects = cancel(now: now)
+            if case .ready = profile { previousProfile = profile }
+            profile = .starting(name: name)
+            syncProfile()
+            show("profile \(name) saved: reopening it", isError: false, now: now)
+            effects.append(.switchProfile(name))
+            return effects + [.listProfiles]
+        default: break
+        }
+        return []
+    }
+}
+
+extension AppState {
+    /// Lines in a box of their own, wrapped to its width (a problem naming a long path is read
+    /// whole), closed by any key but the arrows.
+    mutating func openReport(title: String, lines: [String]) {
+        let width = max(10, min(width - 4, 78) - 6)
+        let rows = lines.flatMap { line in
+            line.isEmpty ? [""] : HelpOverlay.wrap(line, width: width).flatMap { piece in
+                CellWidth.of(piece) <= width ? [piece] : Self.chunks(piece, width: width)
+            }
+        }
+        var list = ListOverlay(title: title, hint: "Esc or Enter closes", rows: rows.map { ListOverlay.Row($0) })
+        list.fit(overlayBounds)
+        overlay = .list(.report, list)
+    }
+
+    /// A word longer than the line (a path) cut into pieces of `width` columns.
+    static func chunks(_ text: String, width: Int) -> [String] {
+        var pieces: [String] = [], piece = ""
+        for character in text {
+            if CellWidth.of(piece) + CellWidth.of(String(character)) > width {
+                pieces.append(piece)
+                piece = ""
+            }
+            piece.append(character)
+        }
+        if !piece.isEmpty { pieces.append(piece) }
+        return pieces
+    }
+}

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where profiles live (`$EXPLORER_HOME/profiles/NAME.yaml`; EXPLORER_HOME defaults to
-/// `$XDG_CONFIG_HOME/explorer`, else `~/.config/explorer`), and how they are read and written.
+/// Where profiles live (`$EXPLORER_HOME/profiles/NAME.yaml`, beside each its saved requests and
+/// cookie jar) and how they are read and written. Every write is atomic with mode 0600, and a
+/// file that does not parse is never written over: the user is told, naming file, line and key.
 public struct ProfileStore: Sendable {
     public let directory: URL
 
@@ -9,29 +10,38 @@ public struct ProfileStore: Sendable {
         self.directory = directory
     }
 
-    /// The store the environment names.
+    /// The store of `home` (`home/profiles`).
+    public init(home: ExplorerHome) {
+        self.init(directory: home.profiles)
+    }
+
+    /// The store the environment names (see `ExplorerHome`).
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home: URL
-        if let explorer = environment["EXPLORER_HOME"], !explorer.isEmpty {
-            home = URL(fileURLWithPath: explorer)
-        } else if let config = environment["XDG_CONFIG_HOME"], !config.isEmpty {
-            home = URL(fileURLWithPath: config).appendingPathComponent("explorer")
-        } else {
-            home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config/explorer")
-        }
-        self.init(directory: home.appendingPathComponent("profiles"))
+        self.init(home: ExplorerHome(environment: environment))
     }
 
     public func file(for name: String) -> URL { directory.appendingPathComponent("\(name).yaml") }
+    public func requestsFile(for name: String) -> URL { directory.appendingPathComponent("\(name).requests.yaml") }
+    public func cookiesFile(for name: String) -> URL { directory.appendingPathComponent("\(name).cookies.json") }
 
-    /// The profiles on disk, by name, sorted.
+    /// The profiles on disk, by name, sorted; files whose names are not profile names
+    /// (saved requests, cookie jars, anything else) are left out.
     public func names() -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return files.filter { $0.hasSuffix(".yaml") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
+        return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.filter(ProfileName.isValid).sorted()
+    }
+
+    public func exists(_ name: String) -> Bool {
+        ProfileName.isValid(name) && FileManager.default.fileExists(atPath: file(for: name).path)
     }
 
     public func load(_ name: String) throws(ProfileProblem) -> Profile {
+        try checkName(name)
         let url = file(for: name)
+        if name == ProfileName.demo {
+            throw ProfileProblem(file: url.path, line: nil, key: nil,
+                                 message: "\"demo\" is the built-in profile, so this file is not used: rename it to use it")
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw ProfileProblem(file: url.path, line: nil, key: nil, message: "no profile named \(name.debugDescription) (no such file)")
         }
@@ -41,44 +51,80 @@ public struct ProfileStore: Sendable {
         return try ProfileReader.read(text, name: name, file: url.path)
     }
 
-    /// Writes `text` as profile `name` atomically: a temporary file beside it (mode 0600),
-    /// flushed to disk, then renamed over the old one, so a crash leaves the old file or the
-    /// new one, never part of either.
+    /// Saves `profile` under its name, as `ProfileWriter` writes it (secrets as given,
+    /// `${env:NAME}` kept). Refuses the built-in name, a bad name, and to write over a file
+    /// that does not parse.
+    public func save(_ profile: Profile) throws(ProfileProblem) {
+        try save(yaml: ProfileWriter.yaml(profile, maskingSecrets: false), as: profile.name)
+    }
+
+    /// Saves profile text as `name` (comments and layout kept) once it reads as a profile;
+    /// the same refusals as `save(_:)`.
+    public func save(yaml text: String, as name: String) throws(ProfileProblem) {
+        try checkWritable(name)
+        _ = try ProfileReader.read(text, name: name, file: file(for: name).path)
+        try write(text, to: file(for: name))
+    }
+
+    /// Writes `text` as profile `name` atomically, without reading it or what it replaces
+    /// (use `save` for the user's profiles).
     public func write(_ text: String, as name: String) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let target = file(for: name)
-        let temporary = directory.appendingPathComponent(".\(name).yaml.\(UUID().uuidString.prefix(8)).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw StoreError(path: temporary.path, operation: "create") }
-        var written = true
-        Array(text.utf8).withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let result = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if result < 0 { if errno == EINTR { continue }; written = false; return }
-                offset += result
+        try checkName(name)
+        try AtomicFile.write(text, to: file(for: name))
+    }
+
+    /// Removes the profile with its saved requests and cookie jar. The built-in profile cannot
+    /// be removed; an unknown name is a problem.
+    public func delete(_ name: String) throws(ProfileProblem) {
+        try checkName(name)
+        let url = file(for: name)
+        if name == ProfileName.demo {
+            throw ProfileProblem(file: url.path, line: nil, key: nil, message: "\"demo\" is the built-in profile and cannot be deleted")
+        }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw ProfileProblem(file: url.path, line: nil, key: nil, message: "no profile named \(name.debugDescription) (no such file)")
+        }
+        for companion in [requestsFile(for: name), cookiesFile(for: name), url] {
+            guard unlink(companion.path) == 0 || errno == ENOENT else {
+                throw ProfileProblem(file: companion.path, line: nil, key: nil, message: "cannot delete: \(String(cString: strerror(errno)))")
             }
-        }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written, synced, rename(temporary.path, target.path) == 0 else {
-            let error = StoreError(path: target.path, operation: written && synced ? "rename onto" : "write")
-            unlink(temporary.path)
-            throw error
-        }
-        // The rename itself is made durable by syncing the directory.
-        let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
         }
     }
 
-    struct StoreError: Error, CustomStringConvertible {
-        let path: String
-        let operation: String
-        let reason = String(cString: strerror(errno))
-        var description: String { "cannot \(operation) \(path): \(reason)" }
+    /// Refuses a bad name, the built-in one, and a profile file on disk that does not parse.
+    func checkWritable(_ name: String) throws(ProfileProblem) {
+        try checkName(name)
+        let url = file(for: name)
+        if name == ProfileName.demo {
+            throw ProfileProblem(file: url.path, line: nil, key: nil, message: "\"demo\" is the built-in profile and cannot be written; choose another name")
+        }
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        do {
+            _ = try load(name)
+        } catch {
+            throw error.notOverwritten
+        }
+    }
+
+    func checkName(_ name: String) throws(ProfileProblem) {
+        if let problem = ProfileName.problem(with: name) {
+            throw ProfileProblem(file: directory.path, line: nil, key: nil, message: problem)
+        }
+    }
+
+    /// Writes through `AtomicFile`, reporting a failure as a problem with the file.
+    func write(_ text: String, to url: URL) throws(ProfileProblem) {
+        do {
+            try AtomicFile.write(text, to: url)
+        } catch {
+            throw ProfileProblem(file: url.path, line: nil, key: nil, message: "not saved: \(error)")
+        }
+    }
+}
+
+extension ProfileProblem {
+    /// The same problem, saying that the file it is in was left as it is.
+    public var notOverwritten: ProfileProblem {
+        ProfileProblem(file: file, line: line, key: key, message: message + " (the file was not overwritten; fix or remove it first)")
     }
 }

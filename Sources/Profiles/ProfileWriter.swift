@@ -53,7 +53,8 @@ public enum ProfileWriter {
                 }
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        // A profile of defaults only is an empty mapping, not an empty (unreadable) file.
+        return lines.isEmpty ? "{}\n" : lines.joined(separator: "\n") + "\n"
     }
 
     private static func standard(_ validator: Profile.DefaultValidator) -> [String] {

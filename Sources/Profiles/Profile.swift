@@ -20,11 +20,21 @@ public struct Profile: Sendable, Equatable {
     public struct Redirects: Sendable, Equatable {
         public var follow = true
         public var max: Int?
+
+        public init(follow: Bool = true, max: Int? = nil) {
+            self.follow = follow
+            self.max = max
+        }
     }
 
     public struct TLS: Sendable, Equatable {
         public var insecure = false
         public var caFile: String?
+
+        public init(insecure: Bool = false, caFile: String? = nil) {
+            self.insecure = insecure
+            self.caFile = caFile
+        }
     }
 
     /// How a validator waits before a retry: `strategy` is immediate, delayed, exponential or
@@ -37,6 +47,17 @@ public struct Profile: Sendable, Equatable {
         public var unit: Double?
         public var maxDelay: Double?
         public var jitter: String?
+
+        public init(strategy: String, delay: Double? = nil, base: Double? = nil, multiplier: Double? = nil,
+                    unit: Double? = nil, maxDelay: Double? = nil, jitter: String? = nil) {
+            self.strategy = strategy
+            self.delay = delay
+            self.base = base
+            self.multiplier = multiplier
+            self.unit = unit
+            self.maxDelay = maxDelay
+            self.jitter = jitter
+        }
     }
 
     public struct DefaultValidator: Sendable, Equatable {
@@ -45,6 +66,15 @@ public struct Profile: Sendable, Equatable {
         public var retry: Retry?
         public var respectRetryAfter: Bool?
         public var retryMethods: [String]?
+
+        public init(allowsEmptyResponses: Bool? = nil, retryStatuses: [Int]? = nil, retry: Retry? = nil,
+                    respectRetryAfter: Bool? = nil, retryMethods: [String]? = nil) {
+            self.allowsEmptyResponses = allowsEmptyResponses
+            self.retryStatuses = retryStatuses
+            self.retry = retry
+            self.respectRetryAfter = respectRetryAfter
+            self.retryMethods = retryMethods
+        }
     }
 
     /// An alternate request (a silent login, a token refresh) run on `statuses`, whose response
@@ -57,11 +87,62 @@ public struct Profile: Sendable, Equatable {
         /// The request's JSON body, as JSON text.
         public var json: String?
         public var applyHeaders: [Header] = []
+
+        public init(statuses: [Int], method: String = "POST", url: String, headers: [Header] = [], json: String? = nil,
+                    applyHeaders: [Header] = []) {
+            self.statuses = statuses
+            self.method = method
+            self.url = url
+            self.headers = headers
+            self.json = json
+            self.applyHeaders = applyHeaders
+        }
+    }
+
+    /// A declarative check on one field of the response's JSON: when the field meets
+    /// `condition`, fail the exchange (with `message`) or retry it (with `retry`).
+    public struct Check: Sendable, Equatable {
+        /// Values are JSON text (`0`, `true`, `"ok"`), as the YAML wrote them.
+        public enum Condition: Sendable, Equatable {
+            case equals(String)
+            case notEquals(String)
+            case oneOf([String])
+            case exists
+            case missing
+        }
+
+        public enum Action: Sendable, Equatable {
+            case fail
+            /// nil takes fibonacci with its defaults, as the seed's `.retry(.fibonacci)`.
+            case retry(Retry?)
+        }
+
+        /// The dotted path of the field (`code`, `data.items.0.id`).
+        public var field: String
+        public var condition: Condition
+        public var action: Action
+        /// Why the exchange failed, with `{{json.path}}` placeholders; only with `fail`.
+        public var message: String?
+        /// Methods the retry may repeat; nil for the idempotent ones. Only with `retry`.
+        public var retryMethods: [String]?
+        /// The timeline's name for it; "check FIELD" when nil.
+        public var name: String?
+
+        public init(field: String, condition: Condition, action: Action, message: String? = nil,
+                    retryMethods: [String]? = nil, name: String? = nil) {
+            self.field = field
+            self.condition = condition
+            self.action = action
+            self.message = message
+            self.retryMethods = retryMethods
+            self.name = name
+        }
     }
 
     public enum Validator: Sendable, Equatable {
         case standard(DefaultValidator)
         case altRequest(AltRequest)
+        case check(Check)
     }
 
     public var name: String

@@ -109,3 +109,12 @@ struct ProfileNode {
 
     private var describe: String { node.scalar.map { "\"\($0.string)\"" } ?? kind }
 }
+
+extension ProfileNode {
+    /// The value node of the `index`th entry of this mapping, with its key path (for problems).
+    func entry(_ index: Int) -> ProfileNode {
+        guard let mapping = node.mapping, index < mapping.count else { return self }
+        let (keyNode, valueNode) = Array(mapping)[index]
+        return ProfileNode(node: valueNode, path: "\(path).\(keyNode.string ?? "")", file: file)
+    }
+}

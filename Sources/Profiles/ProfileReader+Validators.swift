@@ -1,15 +1,20 @@
-/// The validator chain as data: `default` (statuses, methods, the retry strategy) and
-/// `altRequest` (a request run on some statuses, whose response fills headers).
+/// The validator chain as data: `default` (statuses, methods, the retry strategy),
+/// `altRequest` (a request run on some statuses, whose response fills headers) and `check`
+/// (a condition on a JSON field that fails or retries; see ProfileReader+Check.swift).
 extension ProfileReader {
     static let strategies = ["immediate", "delayed", "exponential", "fibonacci"]
     static let jitters = ["none", "full", "equal", "decorrelated"]
 
     static func validator(_ node: ProfileNode) throws(ProfileProblem) -> Profile.Validator {
-        let entries = try node.mapping(allowed: ["default", "altRequest"])
+        let entries = try node.mapping(allowed: ["default", "altRequest", "check"])
         guard entries.count == 1, let (kind, value) = entries.first else {
-            throw node.problem("each validator is one of default or altRequest")
+            throw node.problem("each validator is one of default, altRequest or check")
         }
-        return kind == "default" ? .standard(try standard(value)) : .altRequest(try altRequest(value))
+        switch kind {
+        case "default": return .standard(try standard(value))
+        case "altRequest": return .altRequest(try altRequest(value))
+        default: return .check(try check(value))
+        }
     }
 
     static func standard(_ node: ProfileNode) throws(ProfileProblem) -> Profile.DefaultValidator {
@@ -68,7 +73,12 @@ extension ProfileReader {
             if key == "json" { alt.json = try value.jsonText() }
         }
         if let apply = entries.first(where: { $0.key == "apply" })?.value {
-            for (_, value) in try apply.mapping(allowed: ["headers"]) { alt.applyHeaders = try value.headers() }
+            for (_, value) in try apply.mapping(allowed: ["headers"]) {
+                alt.applyHeaders = try value.headers()
+                for (index, header) in alt.applyHeaders.enumerated() {
+                    try checkPlaceholders(in: header.value, prefix: "alt.json", at: value.entry(index))
+                }
+            }
         }
         return alt
     }

@@ -50,6 +50,7 @@ public enum ProfileWriter {
                     if let json = alt.json { request += ", json: \(json)" }
                     lines.append("      request: { \(request) }")
                     if !alt.applyHeaders.isEmpty { lines.append("      apply: { headers: \(headers(alt.applyHeaders)) }") }
+                case .check(let check): lines += self.check(check)
                 }
             }
         }
@@ -61,18 +62,44 @@ public enum ProfileWriter {
         var fields: [String] = []
         if let allows = validator.allowsEmptyResponses { fields.append("allowsEmptyResponses: \(allows)") }
         if let statuses = validator.retryStatuses { fields.append("retryStatuses: [\(statuses.map(String.init).joined(separator: ", "))]") }
-        if let retry = validator.retry {
-            var parts = ["strategy: \(quoted(retry.strategy))"]
-            for (key, value) in [("delay", retry.delay), ("base", retry.base), ("multiplier", retry.multiplier),
-                                 ("unit", retry.unit), ("maxDelay", retry.maxDelay)] {
-                if let value { parts.append("\(key): \(number(value))") }
-            }
-            if let jitter = retry.jitter { parts.append("jitter: \(quoted(jitter))") }
-            fields.append("retry: { \(parts.joined(separator: ", ")) }")
-        }
+        if let retry = validator.retry { fields.append("retry: \(self.retry(retry))") }
         if let respect = validator.respectRetryAfter { fields.append("respectRetryAfter: \(respect)") }
         if let methods = validator.retryMethods { fields.append("retryMethods: [\(methods.map(quoted).joined(separator: ", "))]") }
         return fields.isEmpty ? ["  - default:"] : ["  - default:"] + fields.map { "      " + $0 }
+    }
+
+    private static func retry(_ retry: Profile.Retry) -> String {
+        var parts = ["strategy: \(quoted(retry.strategy))"]
+        for (key, value) in [("delay", retry.delay), ("base", retry.base), ("multiplier", retry.multiplier),
+                             ("unit", retry.unit), ("maxDelay", retry.maxDelay)] {
+            if let value { parts.append("\(key): \(number(value))") }
+        }
+        if let jitter = retry.jitter { parts.append("jitter: \(quoted(jitter))") }
+        return "{ \(parts.joined(separator: ", ")) }"
+    }
+
+    /// Condition values are JSON text, which is YAML flow syntax, so they go in as they are.
+    private static func check(_ check: Profile.Check) -> [String] {
+        var fields = ["json: \(quoted(check.field))"]
+        let condition: String
+        switch check.condition {
+        case .equals(let value): condition = "{ equals: \(value) }"
+        case .notEquals(let value): condition = "{ notEquals: \(value) }"
+        case .oneOf(let values): condition = "{ oneOf: [\(values.joined(separator: ", "))] }"
+        case .exists: condition = "exists"
+        case .missing: condition = "missing"
+        }
+        switch check.action {
+        case .fail:
+            fields.append("failWhen: \(condition)")
+            if let message = check.message { fields.append("message: \(quoted(message))") }
+        case .retry(let retry):
+            fields.append("retryWhen: \(condition)")
+            if let retry { fields.append("retry: \(self.retry(retry))") }
+            if let methods = check.retryMethods { fields.append("retryMethods: [\(methods.map(quoted).joined(separator: ", "))]") }
+        }
+        if let name = check.name { fields.append("name: \(quoted(name))") }
+        return ["  - check:"] + fields.map { "      " + $0 }
     }
 
     private static func quoted(_ text: String) -> String {

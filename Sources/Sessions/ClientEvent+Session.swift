@@ -1,0 +1,95 @@
+import ClientCore
+
+/// Events in a session file are the SPEC §3 objects `--events` writes, one per line; these read
+/// them back into the values the timeline shows.
+extension ClientEvent {
+    /// The event as a JSON object (its `jsonLine`), for a session file.
+    var node: JSONNode { JSONNode.parse(jsonLine) ?? .object([]) }
+
+    /// The event a SPEC §3 object describes; the reason when it does not describe one.
+    init(node: JSONNode) throws(EventProblem) {
+        let fields = EventFields(node: node)
+        let name = try fields.string("event")
+        let exchange = ExchangeID(try fields.int("exchange"))
+        let tMs = try fields.double("t_ms")
+        let kind: Kind
+        switch name {
+        case "attempt.started":
+            kind = .attemptStarted(attempt: try fields.int("attempt"), method: try fields.string("method"), url: try fields.string("url"))
+        case "response.received":
+            kind = .responseReceived(attempt: try fields.int("attempt"), status: try fields.int("status"), bytes: try fields.int("bytes"),
+                                     elapsedMs: try fields.double("elapsed_ms"), httpVersion: fields.optionalString("http_version") ?? "")
+        case "transport.failed":
+            let kindText = try fields.string("kind")
+            guard let failure = TransportFailureKind(rawValue: kindText) else { throw EventProblem("unknown transport failure kind \"\(kindText)\"") }
+            kind = .transportFailed(attempt: try fields.int("attempt"), kind: failure, message: try fields.string("message"))
+        case "validator.decided":
+            let decisionText = try fields.string("decision")
+            guard let decision = Decision(rawValue: decisionText) else { throw EventProblem("unknown decision \"\(decisionText)\"") }
+            kind = .validatorDecided(attempt: try fields.int("attempt"), validator: try fields.string("validator"), decision: decision,
+                                     reason: try fields.string("reason"))
+        case "retry.scheduled":
+            let sourceText = try fields.string("source")
+            guard let source = DelaySource(rawValue: sourceText) else { throw EventProblem("unknown delay source \"\(sourceText)\"") }
+            kind = .retryScheduled(attempt: try fields.int("attempt"), strategy: try fields.string("strategy"),
+                                   delayMs: try fields.double("delay_ms"), source: source)
+        case "retry.skipped":
+            kind = .retrySkipped(attempt: try fields.int("attempt"), reason: try fields.string("reason"))
+        case "redirect.followed":
+            kind = .redirectFollowed(attempt: try fields.int("attempt"), status: try fields.int("status"), from: try fields.string("from"),
+                                     to: try fields.string("to"))
+        case "alt.started":
+            kind = .altStarted(attempt: try fields.int("attempt"), method: try fields.string("method"), url: try fields.string("url"))
+        case "alt.finished":
+            kind = .altFinished(attempt: try fields.int("attempt"), status: try fields.optionalInt("status"), error: fields.optionalString("error"))
+        case "task.started": kind = .taskStarted(attempt: try fields.int("attempt"))
+        case "task.finished": kind = .taskFinished(attempt: try fields.int("attempt"))
+        case "task.failed": kind = .taskFailed(attempt: try fields.int("attempt"), message: try fields.string("message"))
+        case "exchange.completed": kind = .exchangeCompleted(status: try fields.int("status"), attempts: try fields.int("attempts"))
+        case "exchange.failed":
+            guard case .object = node["error"] ?? .null else { throw EventProblem("\"error\" must be an object with kind and message") }
+            let error = EventFields(node: node["error"] ?? .null)
+            kind = .exchangeFailed(attempts: try fields.int("attempts"),
+                                   error: ErrorSummary(kind: try error.string("kind"), message: try error.string("message"),
+                                                       status: try error.optionalInt("status")))
+        default:
+            throw EventProblem("unknown event \"\(name)\"")
+        }
+        self.init(exchange: exchange, tMs: tMs, kind: kind)
+    }
+}
+
+struct EventProblem: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// Typed access to an event object's keys, saying which key is missing or of the wrong kind.
+private struct EventFields {
+    let node: JSONNode
+
+    func string(_ key: String) throws(EventProblem) -> String {
+        guard case .string(let text) = node[key] else { throw EventProblem("\"\(key)\" must be a string") }
+        return text
+    }
+
+    func optionalString(_ key: String) -> String? {
+        if case .string(let text) = node[key] { return text }
+        return nil
+    }
+
+    func double(_ key: String) throws(EventProblem) -> Double {
+        guard case .number(let text) = node[key], let value = Double(text) else { throw EventProblem("\"\(key)\" must be a number") }
+        return value
+    }
+
+    func int(_ key: String) throws(EventProblem) -> Int {
+        guard case .number(let text) = node[key], let value = Int(text) else { throw EventProblem("\"\(key)\" must be a whole number") }
+        return value
+    }
+
+    func optionalInt(_ key: String) throws(EventProblem) -> Int? {
+        guard let value = node[key], value != .null else { return nil }
+        return try int(key)
+    }
+}

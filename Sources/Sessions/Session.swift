@@ -1,0 +1,223 @@
+import ClientCore
+import Foundation
+
+/// A recorded session (SPEC §5): the profile it used, how secrets were treated, what to compare
+/// when it is replayed, and its exchanges in order. A history file is a session too.
+public struct Session: Sendable, Equatable {
+    public var version = SessionFormat.version
+    /// What the session is for, in the user's words.
+    public var description: String?
+    public var profile: ProfileSnapshot
+    /// Whether secret header values were kept (the user opted in) or written as `•••`.
+    public var secrets: Secrets
+    /// What `replay --check` compares, for every exchange unless one says otherwise.
+    public var check: Check
+    public var exchanges: [Exchange]
+
+    public init(profile: ProfileSnapshot, secrets: Secrets = .redacted, check: Check = Check(), exchanges: [Exchange] = []) {
+        self.profile = profile
+        self.secrets = secrets
+        self.check = check
+        self.exchanges = exchanges
+    }
+
+    public enum Secrets: String, Sendable, Equatable {
+        case redacted
+        case kept
+    }
+
+    /// One header, or one `name=value` field of a form body, in the order given.
+    public struct Field: Sendable, Hashable {
+        public var name: String
+        public var value: String
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The profile a session used: its name and, for the reader, its base URL and headers
+    /// (secret values masked). Replay uses the name; the rest is a record.
+    public struct ProfileSnapshot: Sendable, Equatable {
+        public var name: String
+        public var baseURL: String?
+        public var headers: [Field]
+        public init(name: String, baseURL: String? = nil, headers: [Field] = []) {
+            self.name = name
+            self.baseURL = baseURL
+            self.headers = headers
+        }
+    }
+
+    /// What a check compares besides status and body: these response headers (by name, any
+    /// case), ignoring the JSON places these patterns cover.
+    public struct Check: Sendable, Equatable {
+        public static let defaultHeaders = ["Content-Type"]
+        public var headers: [String]
+        public var ignore: [String]
+        public init(headers: [String] = Check.defaultHeaders, ignore: [String] = []) {
+            self.headers = headers
+            self.ignore = ignore
+        }
+    }
+
+    /// One exchange: the request as the user asked for it, every event of its attempts in order
+    /// (SPEC §3, the same values the timeline and `--events` show) and how it ended.
+    public struct Exchange: Sendable, Equatable {
+        public var name: String?
+        public var startedAt: Date?
+        public var request: Request
+        public var events: [ClientEvent]
+        /// Nil for an exchange written by hand and not yet recorded.
+        public var outcome: Outcome?
+        /// This exchange's own check: its headers replace the session's, its ignore patterns add to them.
+        public var check: Check?
+
+        public init(name: String? = nil, startedAt: Date? = nil, request: Request, events: [ClientEvent] = [],
+                    outcome: Outcome? = nil, check: Check? = nil) {
+            self.name = name
+            self.startedAt = startedAt
+            self.request = request
+            self.events = events
+            self.outcome = outcome
+            self.check = check
+        }
+
+        /// The events grouped by the attempt they belong to, in order; events of the whole
+        /// exchange (`exchange.completed`, `exchange.failed`) are in no attempt.
+        public var attempts: [Attempt] {
+            var groups: [Attempt] = []
+            for event in events {
+                guard let number = event.attempt else { continue }
+                if groups.last?.number == number {
+                    groups[groups.count - 1].events.append(event)
+                } else {
+                    groups.append(Attempt(number: number, events: [event]))
+                }
+            }
+            return groups
+        }
+
+        /// The check that applies to this exchange within `session`.
+        public func effectiveCheck(in session: Check) -> Check {
+            guard let check else { return session }
+            return Check(headers: check.headers, ignore: session.ignore + check.ignore.filter { !session.ignore.contains($0) })
+        }
+    }
+
+    public struct Attempt: Sendable, Equatable {
+        public var number: Int
+        public var events: [ClientEvent]
+    }
+
+    /// A request as the user asked for it: the URL relative to the profile's base URL when it
+    /// lies under it, the user's own headers (not the profile's) and the body.
+    public struct Request: Sendable, Equatable {
+        public var method: String
+        public var url: String
+        public var headers: [Field]
+        public var body: RequestBody
+        public init(method: String, url: String, headers: [Field] = [], body: RequestBody = .none) {
+            self.method = method
+            self.url = url
+            self.headers = headers
+            self.body = body
+        }
+    }
+
+    public enum RequestBody: Sendable, Equatable {
+        case none
+        case text(String, contentType: String?)
+        case json(JSONNode)
+        /// `application/x-www-form-urlencoded`, fields in order.
+        case form([Field])
+        /// Bytes that are not UTF-8 text.
+        case binary(Data, contentType: String?)
+        case multipart([Part])
+
+        /// JSON text as a body: kept as JSON when it parses, as text otherwise.
+        public static func json(text: String) -> RequestBody {
+            JSONNode.parse(text).map(RequestBody.json) ?? .text(text, contentType: "application/json")
+        }
+    }
+
+    /// One part of a multipart body: text, or a file read when the request is sent.
+    public enum Part: Sendable, Equatable {
+        case text(name: String, value: String)
+        case file(name: String, path: String)
+    }
+
+    /// How an exchange ended: the final response (or the last one of a failed exchange, when
+    /// there was one) and, for a failure, the error.
+    public struct Outcome: Sendable, Equatable {
+        /// Nil when no response came (a transport failure, a refused request).
+        public var status: Int?
+        public var httpVersion: String?
+        public var headers: [Field]
+        public var body: BodyRecord
+        public var error: Failure?
+        public var attempts: Int
+        public var elapsedMs: Double?
+
+        public init(status: Int?, httpVersion: String? = nil, headers: [Field] = [], body: BodyRecord = .empty,
+                    error: Failure? = nil, attempts: Int = 1, elapsedMs: Double? = nil) {
+            self.status = status
+            self.httpVersion = httpVersion
+            self.headers = headers
+            self.body = body
+            self.error = error
+            self.attempts = attempts
+            self.elapsedMs = elapsedMs
+        }
+
+        public var succeeded: Bool { error == nil }
+
+        /// Every value of header `name` (any case), joined by ", ", or nil.
+        public func header(_ name: String) -> String? {
+            let values = headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+            return values.isEmpty ? nil : values.joined(separator: ", ")
+        }
+    }
+
+    /// Why an exchange failed: ClientCore's error kind (`timeout`, `retriesExhausted`, …) and message.
+    public struct Failure: Sendable, Equatable {
+        public var kind: String
+        public var message: String
+        public init(kind: String, message: String) {
+            self.kind = kind
+            self.message = message
+        }
+    }
+
+    /// A response body as a session keeps it: small text and JSON inline, anything larger or
+    /// binary by its SHA-256 and size only.
+    public enum BodyRecord: Sendable, Equatable {
+        case empty
+        case text(String)
+        case json(JSONNode)
+        case digest(sha256: String, size: Int, contentType: String?)
+    }
+}
+
+/// The version of the session file format this build writes and reads.
+public enum SessionFormat {
+    public static let version = 1
+    /// Response bodies up to this size (text or JSON) are kept inline.
+    public static let inlineLimit = 64 * 1024
+    /// What a redacted secret reads in a file.
+    public static let mask = "•••"
+}
+
+extension ClientEvent {
+    /// The attempt an event belongs to; nil for the exchange's own ending.
+    public var attempt: Int? {
+        switch kind {
+        case let .attemptStarted(attempt, _, _), let .responseReceived(attempt, _, _, _, _), let .transportFailed(attempt, _, _),
+             let .validatorDecided(attempt, _, _, _), let .retryScheduled(attempt, _, _, _), let .retrySkipped(attempt, _),
+             let .redirectFollowed(attempt, _, _, _), let .altStarted(attempt, _, _), let .altFinished(attempt, _, _),
+             let .taskStarted(attempt), let .taskFinished(attempt), let .taskFailed(attempt, _):
+            attempt
+        case .exchangeCompleted, .exchangeFailed: nil
+        }
+    }
+}

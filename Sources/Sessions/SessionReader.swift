@@ -1,0 +1,183 @@
+import ClientCore
+import Foundation
+import Yams
+
+/// Reads a session file into a `Session`, refusing with a `SessionProblem` that names the file,
+/// the line and the key: bad YAML, a value of the wrong kind, an unknown key, an unknown event.
+public enum SessionReader {
+    public static func read(_ text: String, file: String) throws(SessionProblem) -> Session {
+        let root = try compose(text, file: file)
+        let top = try root.mapping(allowed: ["version", "description", "profile", "secrets", "check", "exchanges"], required: ["version", "profile"])
+        let versionNode = top.required("version")
+        let version = try versionNode.int()
+        guard version == SessionFormat.version else {
+            throw versionNode.problem("this explorer reads session format \(SessionFormat.version), not \(version)")
+        }
+        var session = Session(profile: try profile(top.required("profile")))
+        session.description = try top["description"]?.string()
+        if let secrets = top["secrets"] {
+            let text = try secrets.string()
+            guard let value = Session.Secrets(rawValue: text) else { throw secrets.problem("expected \"redacted\" or \"kept\", found \(QuotedText.quote(text))") }
+            session.secrets = value
+        }
+        if let check = top["check"] { session.check = try self.check(check) }
+        if let exchanges = top["exchanges"] {
+            session.exchanges = try exchanges.sequence().map { (node) throws(SessionProblem) in try exchange(node) }
+        }
+        return session
+    }
+
+    private static func compose(_ text: String, file: String) throws(SessionProblem) -> SessionNode {
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw SessionProblem(file: file, line: nil, key: nil, message: "the file is empty")
+            }
+            return SessionNode(node: node, path: "", file: file)
+        } catch let problem as SessionProblem {
+            throw problem
+        } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _) {
+            throw SessionProblem(file: file, line: mark.line, key: nil, message: "not valid YAML: \(problem)")
+        } catch {
+            throw SessionProblem(file: file, line: nil, key: nil, message: "not valid YAML: \(error)")
+        }
+    }
+
+    private static func profile(_ node: SessionNode) throws(SessionProblem) -> Session.ProfileSnapshot {
+        let entries = try node.mapping(allowed: ["name", "baseURL", "headers"], required: ["name"])
+        return Session.ProfileSnapshot(name: try entries.required("name").string(), baseURL: try entries["baseURL"]?.string(),
+                                       headers: try entries["headers"]?.headerLines() ?? [])
+    }
+
+    private static func check(_ node: SessionNode) throws(SessionProblem) -> Session.Check {
+        let entries = try node.mapping(allowed: ["headers", "ignore"])
+        var check = Session.Check()
+        if let headers = entries["headers"] { check.headers = try headers.strings() }
+        if let ignore = entries["ignore"] {
+            for item in try ignore.sequence() {
+                let pattern = try item.string()
+                do {
+                    _ = try JSONPathPattern(pattern)
+                } catch {
+                    throw item.problem(error.description)
+                }
+                check.ignore.append(pattern)
+            }
+        }
+        return check
+    }
+
+    private static func exchange(_ node: SessionNode) throws(SessionProblem) -> Session.Exchange {
+        let entries = try node.mapping(allowed: ["name", "at", "request", "check", "attempts", "events", "outcome"], required: ["request"])
+        var exchange = Session.Exchange(request: try request(entries.required("request")))
+        exchange.name = try entries["name"]?.string()
+        if let at = entries["at"] {
+            let text = try at.string()
+            guard let date = try? Date(text, strategy: .iso8601) else { throw at.problem("expected an ISO 8601 date, found \(QuotedText.quote(text))") }
+            exchange.startedAt = date
+        }
+        if let check = entries["check"] { exchange.check = try self.check(check) }
+        if let attempts = entries["attempts"] {
+            for attempt in try attempts.sequence() {
+                let fields = try attempt.mapping(allowed: ["attempt", "events"], required: ["attempt", "events"])
+                let number = try fields.required("attempt").int(in: 1...Int.max)
+                for event in try events(fields.required("events")) {
+                    guard event.attempt == number else {
+                        throw fields.required("events").problem("an event of attempt \(event.attempt.map(String.init) ?? "none") under attempt \(number)")
+                    }
+                    exchange.events.append(event)
+                }
+            }
+        }
+        if let closing = entries["events"] { exchange.events += try events(closing) }
+        if let outcome = entries["outcome"] { exchange.outcome = try self.outcome(outcome) }
+        return exchange
+    }
+
+    private static func events(_ node: SessionNode) throws(SessionProblem) -> [ClientEvent] {
+        try node.sequence().map { (item) throws(SessionProblem) in
+            do {
+                return try ClientEvent(node: try item.json())
+            } catch let problem as SessionProblem {
+                throw problem
+            } catch let problem as EventProblem {
+                throw item.problem(problem.message)
+            } catch {
+                throw item.problem("\(error)")
+            }
+        }
+    }
+
+    private static func request(_ node: SessionNode) throws(SessionProblem) -> Session.Request {
+        let entries = try node.mapping(allowed: ["method", "url", "headers", "body"], required: ["method", "url"])
+        let method = try entries.required("method").string()
+        guard HTTPHeader(name: method, value: "").problem == nil else {
+            throw entries.required("method").problem("not an HTTP method: \(QuotedText.quote(method))")
+        }
+        var request = Session.Request(method: method, url: try entries.required("url").string())
+        if let headers = entries["headers"] {
+            request.headers = try headers.headerLines()
+            for (index, header) in request.headers.enumerated() {
+                if let problem = HTTPHeader(name: header.name, value: header.value).problem {
+                    throw try headers.sequence()[index].problem(problem)
+                }
+            }
+        }
+        if let body = entries["body"] { request.body = try requestBody(body) }
+        return request
+    }
+
+    private static func requestBody(_ node: SessionNode) throws(SessionProblem) -> Session.RequestBody {
+        let entries = try node.mapping(allowed: ["text", "json", "form", "base64", "multipart", "contentType"])
+        let contentType = try entries["contentType"]?.string()
+        let kinds = ["text", "json", "form", "base64", "multipart"].filter { entries[$0] != nil }
+        guard kinds.count == 1, let kind = kinds.first, let value = entries[kind] else {
+            throw node.problem("give exactly one of text, json, form, base64 or multipart")
+        }
+        switch kind {
+        case "text": return .text(try value.string(), contentType: contentType)
+        case "json": return .json(try value.json())
+        case "form":
+            return .form(try value.sequence().map { (item) throws(SessionProblem) in
+                let field = try item.mapping(allowed: ["name", "value"], required: ["name", "value"])
+                return Session.Field(try field.required("name").string(), try field.required("value").string())
+            })
+        case "base64":
+            guard let data = Data(base64Encoded: try value.string()) else { throw value.problem("not valid base64") }
+            return .binary(data, contentType: contentType)
+        default:
+            return .multipart(try value.sequence().map { (item) throws(SessionProblem) in
+                let part = try item.mapping(allowed: ["name", "text", "file"], required: ["name"])
+                let name = try part.required("name").string()
+                if let text = part["text"], part["file"] == nil { return .text(name: name, value: try text.string()) }
+                if let file = part["file"], part["text"] == nil { return .file(name: name, path: try file.string()) }
+                throw item.problem("a part has exactly one of text or file")
+            })
+        }
+    }
+
+    private static func outcome(_ node: SessionNode) throws(SessionProblem) -> Session.Outcome {
+        let entries = try node.mapping(allowed: ["status", "httpVersion", "attempts", "time_ms", "error", "headers", "body"])
+        var outcome = Session.Outcome(status: try entries["status"]?.int(in: 100...999))
+        outcome.httpVersion = try entries["httpVersion"]?.string()
+        outcome.attempts = try entries["attempts"]?.int() ?? 1
+        outcome.elapsedMs = try entries["time_ms"]?.double()
+        if let error = entries["error"] {
+            let fields = try error.mapping(allowed: ["kind", "message"], required: ["kind"])
+            outcome.error = Session.Failure(kind: try fields.required("kind").string(), message: try fields["message"]?.string() ?? "")
+        }
+        outcome.headers = try entries["headers"]?.headerLines() ?? []
+        if let body = entries["body"] { outcome.body = try bodyRecord(body) }
+        guard outcome.status != nil || outcome.error != nil else { throw node.problem("an outcome needs a status or an error") }
+        return outcome
+    }
+
+    private static func bodyRecord(_ node: SessionNode) throws(SessionProblem) -> Session.BodyRecord {
+        let entries = try node.mapping(allowed: ["text", "json", "sha256", "size", "contentType"])
+        if let text = entries["text"] { return .text(try text.string()) }
+        if let json = entries["json"] { return .json(try json.json()) }
+        guard let sha = entries["sha256"], let size = entries["size"] else { throw node.problem("give text, json, or sha256 and size") }
+        let digest = try sha.string().lowercased()
+        guard digest.count == 64, digest.allSatisfy(\.isHexDigit) else { throw sha.problem("expected 64 hexadecimal digits") }
+        return .digest(sha256: digest, size: try size.int(), contentType: try entries["contentType"]?.string())
+    }
+}

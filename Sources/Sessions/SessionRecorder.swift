@@ -1,0 +1,184 @@
+import ClientCore
+import Foundation
+import Profiles
+
+/// Turns what happened into a session's exchange: the request as asked (URL made relative to the
+/// profile's base URL when it lies under it), the exchange's events, and its outcome with the body
+/// inline or by hash. Secrets are masked (`•••`) unless the session keeps them.
+public struct SessionRecorder: Sendable {
+    /// Always secret: credentials a request sends and cookies a server sets.
+    public static let alwaysSecretHeaders: Set<String> = ProfileWriter.secretHeaders.union(["set-cookie"])
+
+    public var baseURL: String?
+    public var secrets: Session.Secrets
+    /// Lower-cased names of headers whose values are masked.
+    public var secretHeaders: Set<String>
+    /// Secret values (a token the profile sends, say) masked wherever a body repeats them.
+    public var secretValues: [String]
+    public var inlineLimit: Int
+
+    public init(baseURL: String?, secrets: Session.Secrets = .redacted, secretHeaders: [String] = [], secretValues: [String] = [],
+                inlineLimit: Int = SessionFormat.inlineLimit) {
+        self.baseURL = baseURL
+        self.secrets = secrets
+        self.secretHeaders = Self.alwaysSecretHeaders.union(secretHeaders.map { $0.lowercased() })
+        self.secretValues = secretValues
+        self.inlineLimit = inlineLimit
+    }
+
+    /// A recorder for a profile: its base URL, and as secret also the header its auth sets and the
+    /// headers its alternate requests apply.
+    public init(profile: Profile, secrets: Session.Secrets = .redacted) {
+        var names: [String] = profile.validators.flatMap { validator -> [String] in
+            guard case .altRequest(let alt) = validator else { return [] }
+            return alt.applyHeaders.map(\.name)
+        }
+        if case .header(let name, _) = profile.auth { names.append(name) }
+        self.init(baseURL: profile.baseURL, secrets: secrets, secretHeaders: names)
+    }
+
+    // MARK: Pieces
+
+    /// A profile as a session's snapshot: name, base URL and headers, secrets masked always.
+    public func snapshot(of profile: Profile) -> Session.ProfileSnapshot {
+        var headers = profile.headers.map { Session.Field($0.name, $0.value) }
+        if let auth = profile.auth {
+            switch auth {
+            case .bearer: headers.append(Session.Field("Authorization", SessionFormat.mask))
+            case .basic: headers.append(Session.Field("Authorization", SessionFormat.mask))
+            case .header(let name, _): headers.append(Session.Field(name, SessionFormat.mask))
+            }
+        }
+        return Session.ProfileSnapshot(name: profile.name, baseURL: profile.baseURL, headers: masked(headers, always: true))
+    }
+
+    /// A client's settings as a snapshot, for a profile known only by its client (the built-in demo).
+    public func snapshot(name: String, client: HTTPClient) -> Session.ProfileSnapshot {
+        var headers = client.headers.map { Session.Field($0.name, $0.value) }
+        switch client.auth {
+        case .basic?, .bearer?: headers.append(Session.Field("Authorization", SessionFormat.mask))
+        case .custom(let name, _)?: headers.append(Session.Field(name, SessionFormat.mask))
+        case nil: break
+        }
+        return Session.ProfileSnapshot(name: name, baseURL: client.baseURL?.absoluteString, headers: masked(headers, always: true))
+    }
+
+    /// The request with its URL relative to the base URL when under it and secret headers masked.
+    public func request(_ request: Session.Request) -> Session.Request {
+        var copy = request
+        copy.url = relative(request.url)
+        copy.headers = masked(request.headers)
+        return copy
+    }
+
+    /// `http://h/api/users?x=1` on base `http://h/api/` is `users?x=1`; other URLs stay as they are.
+    public func relative(_ url: String) -> String {
+        guard let baseURL, url.hasPrefix("http://") || url.hasPrefix("https://") else { return url }
+        let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        guard url.hasPrefix(base) else { return url == String(base.dropLast()) ? "" : url }
+        return String(url.dropFirst(base.count))
+    }
+
+    public func masked(_ fields: [Session.Field], always: Bool = false) -> [Session.Field] {
+        guard always || secrets == .redacted else { return fields }
+        return fields.map { field in
+            secretHeaders.contains(field.name.lowercased()) ? Session.Field(field.name, SessionFormat.mask) : field
+        }
+    }
+
+    // MARK: Exchanges
+
+    /// The exchange as a session records it. `events` are the exchange's own (from the client's
+    /// stream or `response.events`); `elapsedMs` defaults to the last event's time.
+    public func exchange(name: String? = nil, request: Session.Request, events: [ClientEvent],
+                         result: Result<HTTPResponse, HTTPError>, startedAt: Date? = nil, elapsedMs: Double? = nil) -> Session.Exchange {
+        // Through their file form, so a recorded exchange equals the one read back (times to the microsecond).
+        let events = (events.isEmpty ? ((try? result.get())?.events ?? []) : events).map { (try? ClientEvent(node: $0.node)) ?? $0 }
+        var outcome = outcome(result, events: events)
+        outcome.elapsedMs = (elapsedMs ?? events.last?.tMs).map { ($0 * 1000).rounded() / 1000 }
+        if secrets == .redacted {
+            // A body that repeats a credential the request sent (an echo, a debug page) must not keep it.
+            let typed = request.headers.filter { secretHeaders.contains($0.name.lowercased()) }.flatMap { header in
+                [header.value] + header.value.split(separator: " ", maxSplits: 1).dropFirst().map(String.init)
+            }
+            outcome.body = Self.scrub(outcome.body, values: secretValues + typed)
+        }
+        // Whole seconds, as the file keeps them.
+        let startedAt = startedAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
+        return Session.Exchange(name: name, startedAt: startedAt, request: self.request(request), events: events, outcome: outcome)
+    }
+
+    public func outcome(_ result: Result<HTTPResponse, HTTPError>, events: [ClientEvent] = []) -> Session.Outcome {
+        let counted = events.compactMap { event -> Int? in
+            switch event.kind {
+            case .exchangeCompleted(_, let attempts), .exchangeFailed(let attempts, _): attempts
+            default: nil
+            }
+        }.last
+        switch result {
+        case .success(let response):
+            let headers = response.headers.map { Session.Field($0.name, $0.value) }
+            return Session.Outcome(status: response.status, httpVersion: response.httpVersion.isEmpty ? nil : response.httpVersion,
+                                   headers: masked(headers), body: record(response.body, contentType: response.headers["Content-Type"]),
+                                   attempts: counted ?? response.attempt)
+        case .failure(let error):
+            return Session.Outcome(status: error.status, body: error.body.map { record($0, contentType: nil) } ?? .empty,
+                                   error: Session.Failure(kind: error.kind.rawValue, message: error.message),
+                                   attempts: counted ?? error.attempts.count)
+        }
+    }
+
+    /// Small text and JSON inline; larger or binary bodies by SHA-256 and size.
+    public func record(_ body: ResponseBody, contentType: String?) -> Session.BodyRecord {
+        guard !body.isEmpty else { return .empty }
+        guard body.count <= inlineLimit else {
+            var hash = SHA256()
+            if let url = body.fileURL, let input = try? FileHandle(forReadingFrom: url) {
+                defer { try? input.close() }
+                while let chunk = try? input.read(upToCount: 1 << 20), !chunk.isEmpty { hash.update(chunk) }
+            } else {
+                hash.update(body.data)
+            }
+            return .digest(sha256: hash.finalHex(), size: body.count, contentType: contentType)
+        }
+        return record(body.data, contentType: contentType)
+    }
+
+    public func record(_ data: Data, contentType: String?) -> Session.BodyRecord {
+        guard !data.isEmpty else { return .empty }
+        let saysJSON = contentType?.lowercased().contains("json") == true
+        if data.count <= inlineLimit, let node = JSONNode.parse(data) {
+            switch node {
+            case .object, .array: return .json(node)
+            default: if saysJSON { return .json(node) }
+            }
+        }
+        if data.count <= inlineLimit, !data.contains(0), let text = String(data: data, encoding: .utf8) {
+            return .text(text)
+        }
+        return .digest(sha256: SHA256.hex(of: data), size: data.count, contentType: contentType)
+    }
+
+    /// The body with every occurrence of `values` (longest first; shorter than 4 characters
+    /// ignored, as they would mask ordinary text) replaced by the mask.
+    static func scrub(_ body: Session.BodyRecord, values: [String]) -> Session.BodyRecord {
+        let values = Set(values.filter { $0.count >= 4 && $0 != SessionFormat.mask }).sorted { $0.count > $1.count }
+        guard !values.isEmpty else { return body }
+        func clean(_ text: String) -> String {
+            values.reduce(text) { $0.replacingOccurrences(of: $1, with: SessionFormat.mask) }
+        }
+        func clean(_ node: JSONNode) -> JSONNode {
+            switch node {
+            case .string(let text): .string(clean(text))
+            case .array(let items): .array(items.map(clean))
+            case .object(let members): .object(members.map { JSONNode.Member(clean($0.key), clean($0.value)) })
+            default: node
+            }
+        }
+        switch body {
+        case .text(let text): return .text(clean(text))
+        case .json(let node): return .json(clean(node))
+        case .empty, .digest: return body
+        }
+    }
+}

@@ -1,8 +1,0 @@
-import Sessions
-import Testing
-
-@Suite struct SessionFormatTests {
-    @Test func versionIsOne() {
-        #expect(SessionFormat.version == 1)
-    }
-}

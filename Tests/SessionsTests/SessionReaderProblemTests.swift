@@ -1,0 +1,86 @@
+import Foundation
+@testable import Sessions
+import Testing
+
+/// Broken, partial and unknown-key session files are refused with file, line and key.
+@Suite struct SessionReaderProblemTests {
+    private func problem(_ yaml: String) -> SessionProblem? {
+        do {
+            _ = try SessionReader.read(yaml, file: "bad.yaml")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func notYAMLNamesTheLine() {
+        let found = problem("version: 1\nprofile: { name: demo\nexchanges: [")
+        #expect(found?.file == "bad.yaml")
+        #expect(found?.line != nil)
+        #expect(found?.message.hasPrefix("not valid YAML") == true)
+    }
+
+    @Test func anEmptyFileIsRefused() {
+        #expect(problem("")?.message == "the file is empty")
+        #expect(problem("# only a comment\n")?.message == "the file is empty")
+    }
+
+    @Test func unknownKeysAreNamedWithTheirPlace() {
+        let found = problem("version: 1\nprofile: { name: demo }\nexchanges:\n  - request: { method: GET, url: x }\n    colour: blue\n")
+        #expect(found?.description == "bad.yaml:5: exchanges[0].colour: unknown key (known here: name, at, request, check, attempts, events, outcome)")
+    }
+
+    @Test func missingAndMistypedValuesAreNamed() {
+        #expect(problem("profile: { name: demo }\n")?.description == "bad.yaml:1: version is missing")
+        #expect(problem("version: 2\nprofile: { name: demo }\n")?.description == "bad.yaml:1: version: this explorer reads session format 1, not 2")
+        #expect(problem("version: 1\nprofile: { name: demo }\nexchanges:\n  - request: { method: GET }\n")?.description
+            == "bad.yaml:4: exchanges[0].request: url is missing")
+        #expect(problem("version: 1\nprofile: { name: demo }\nexchanges:\n  - request: { method: GET, url: x }\n    outcome: { status: many }\n")?.description
+            == #"bad.yaml:5: exchanges[0].outcome.status: expected a whole number, found "many""#)
+        #expect(problem("version: 1\nprofile: { name: demo }\nexchanges:\n  - request: { method: \"G T\", url: x }\n")?.key == "exchanges[0].request.method")
+        #expect(problem("version: 1\nprofile: { name: demo }\ncheck: { ignore: [\"$.a[\"] }\n")?.description
+            == #"bad.yaml:3: check.ignore[0]: bad JSON path "$.a[": '[' without its ']'"#)
+        #expect(problem("version: 1\nprofile: { name: demo }\nexchanges:\n  - request: { method: GET, url: x, headers: [\"no colon\"] }\n")?.key
+            == "exchanges[0].request.headers[0]")
+    }
+
+    @Test func badEventsAreNamed() {
+        let yaml = """
+        version: 1
+        profile: { name: demo }
+        exchanges:
+          - request: { method: GET, url: x }
+            attempts:
+              - attempt: 1
+                events:
+                  - {"event": "attempt.started", "exchange": 1, "t_ms": 0, "attempt": 1, "method": "GET", "url": "x"}
+                  - {"event": "attempt.exploded", "exchange": 1, "t_ms": 0, "attempt": 1}
+        """
+        #expect(problem(yaml)?.description == #"bad.yaml:9: exchanges[0].attempts[0].events[1]: unknown event "attempt.exploded""#)
+        let missing = yaml.replacingOccurrences(of: #", "method": "GET", "url": "x""#, with: "")
+        #expect(problem(missing)?.description == #"bad.yaml:8: exchanges[0].attempts[0].events[0]: "method" must be a string"#)
+    }
+
+    @Test func aTruncatedFileIsRefusedNotHalfRead() throws {
+        let text = SessionWriter.yaml(sampleSession())
+        // Cut anywhere inside the exchanges: either a clean problem or (at a line end) fewer exchanges, never a crash.
+        var refused = 0
+        for cut in stride(from: text.count / 3, to: text.count - 1, by: 97) {
+            let prefix = String(text.prefix(cut))
+            do {
+                let session = try SessionReader.read(prefix, file: "cut.yaml")
+                #expect(session.exchanges.count <= sampleSession().exchanges.count)
+            } catch {
+                #expect(error.file == "cut.yaml")
+                refused += 1
+            }
+        }
+        #expect(refused > 0)
+    }
+
+    @Test func aMissingFileSaysSo() {
+        #expect(throws: SessionProblem(file: "/nonexistent/s.yaml", line: nil, key: nil, message: "no such file")) {
+            try SessionFile.read(URL(fileURLWithPath: "/nonexistent/s.yaml"))
+        }
+    }
+}

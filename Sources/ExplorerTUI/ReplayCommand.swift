@@ -22,7 +22,10 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Write the event stream as JSON Lines to FILE ('-' for stderr).")
     var events: String?
 
+    @Option(name: .customLong("record-to"), help: "Write what this replay got as a new session file (to refresh a recording).")
+    var recordTo: String?
+
     func run() async throws {
-        throw CLIError.usage("replay \(file): replaying sessions is being built")
+        try await ReplayRun(file: file, profile: profile, check: check, junit: junit, events: events, recordTo: recordTo).run()
     }
 }

@@ -30,6 +30,6 @@ extension Session.Request {
         }
     }
 
-    /// `GET users/2`: how a list line or a report names the request.
-    public var summary: String { "\(method) \(url)" }
+    /// `GET users/2`: how a list line or a report names the request (`/` for the base URL itself).
+    public var summary: String { "\(method) \(url.isEmpty ? "/" : url)" }
 }

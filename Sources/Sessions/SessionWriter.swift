@@ -47,13 +47,13 @@ public enum SessionWriter {
             for attempt in attempts {
                 out.line(3, "- attempt: \(attempt.number)")
                 out.line(4, "events:")
-                for event in attempt.events { out.line(4, "- " + event.node.spacedLine) }
+                for event in attempt.events { out.line(5, "- " + event.node.spacedLine) }
             }
         }
         let closing = exchange.events.filter { $0.attempt == nil }
         if !closing.isEmpty {
             out.line(2, "events:")
-            for event in closing { out.line(2, "- " + event.node.spacedLine) }
+            for event in closing { out.line(3, "- " + event.node.spacedLine) }
         }
         if let outcome = exchange.outcome { self.outcome(outcome, into: &out) }
     }

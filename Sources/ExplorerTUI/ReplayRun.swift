@@ -1,0 +1,101 @@
+import ClientCore
+import Foundation
+import Profiles
+import Sessions
+
+/// Runs `explorer replay`: reads the session, opens its profile, re-sends each exchange in order
+/// (Ctrl-C cancels), prints a line per exchange (and with `--check` the differences), then writes
+/// the JUnit report and the new recording if asked.
+struct ReplayRun {
+    let file: String
+    let profile: String?
+    let check: Bool
+    let junit: String?
+    let events: String?
+    let recordTo: String?
+
+    func run() async throws(CLIError) {
+        let session: Session
+        do {
+            session = try SessionFile.read(URL(fileURLWithPath: file))
+        } catch {
+            throw .usage(error.description)
+        }
+        // Files first: a bad path is a usage error, found before anything is sent.
+        let eventsHandle = try events.map(EventsWriter.open)
+        let junitHandle = try junit.map { (path) throws(CLIError) in try OutputFile.create(path, flag: "--junit") }
+        if let recordTo { try Self.checkDirectory(of: recordTo, flag: "--record-to") }
+
+        let name = profile ?? session.profile.name
+        let opened: ProfileClient
+        do {
+            opened = try await ProfileClient.open(profile: name, configuration: HTTPClient.Configuration())
+        } catch {
+            if profile == nil, error.status == .usage {
+                throw .usage("\(file): the session's profile \(name.debugDescription) cannot be used (\(error.message)); name one with --profile")
+            }
+            throw error
+        }
+        let writer = eventsHandle.map { EventsWriter(opened.client.events(), to: $0) }
+        // Taken before sending: a token refresh changes the client's headers.
+        let snapshot = SessionRecorder(baseURL: nil).snapshot(name: name, client: opened.client)
+        let replayer = SessionReplayer(client: opened.client,
+                                       recorder: SessionRecorder(baseURL: opened.client.baseURL?.absoluteString, secrets: session.secrets))
+        let report = ReplayReport(session: session, checking: check)
+
+        let work = Task { () async -> [ReplayReport.Result] in
+            var results: [ReplayReport.Result] = []
+            for (index, exchange) in session.exchanges.enumerated() {
+                let replayed = await replayer.replay(exchange)
+                if Task.isCancelled { break }
+                let result = report.result(index: index, recorded: exchange, replayed: replayed)
+                Console.out(report.lines(for: result))
+                results.append(result)
+            }
+            return results
+        }
+        let watcher = SignalWatcher([SIGINT]) { _ in work.cancel() }
+        let results = await work.value
+        watcher.stop()
+        let cancelled = work.isCancelled
+
+        await opened.shutdown()
+        await writer?.finish()
+
+        if let junitHandle {
+            let xml = ReplayJUnit.xml(suite: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent, results: results,
+                                      total: session.exchanges.count)
+            do {
+                try junitHandle.write(contentsOf: Data(xml.utf8))
+                try junitHandle.close()
+            } catch {
+                throw .failure("--junit \(junit ?? ""): cannot write: \(error.localizedDescription)")
+            }
+        }
+        if cancelled { throw CLIError(status: .cancelled, message: "replay cancelled after \(results.count) of \(session.exchanges.count) exchanges") }
+        if let recordTo {
+            var recording = session
+            recording.profile = snapshot
+            recording.exchanges = results.map(\.replayed)
+            do {
+                try SessionFile.write(recording, to: URL(fileURLWithPath: recordTo))
+            } catch {
+                throw .failure("--record-to \(recordTo): \(error)")
+            }
+        }
+        Console.out(report.summary(results))
+        let failing = results.filter { !$0.passed }.count
+        if failing > 0 {
+            throw .failure(check ? "\(failing) of \(results.count) exchanges differ from the recording"
+                                 : "\(failing) of \(results.count) exchanges failed")
+        }
+    }
+
+    private static func checkDirectory(of path: String, flag: String) throws(CLIError) {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard !path.isEmpty, FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .usage("\(flag) \(path): no directory to create \(path) in")
+        }
+    }
+}

@@ -2,11 +2,13 @@ import ClientCore
 import DemoAPI
 import ExplorerApp
 import Foundation
+import Profiles
 
-/// The built-in `demo` profile: the embedded demo API on a free 127.0.0.1 port and a client
-/// set up to show off retries with backoff and a token refresh. Shared by `send` and the TUI.
+/// The built-in `demo` profile: the embedded demo API on a free 127.0.0.1 port, and
+/// `Profile.demo` on it (retries with backoff and a token refresh to watch). Shared by `send`,
+/// `replay` and the TUI; `profiles show demo` prints the same profile.
 struct DemoProfile: Sendable {
-    static let name = "demo"
+    static let name = ProfileName.demo
 
     let server: DemoServer
     /// Scopes the demo API's per-client state (flaky counters, tokens) to this run.
@@ -19,46 +21,17 @@ struct DemoProfile: Sendable {
 
     var baseURL: String { server.baseURL }
 
+    /// The profile as it runs: this server's base URL and this run's key.
+    var profile: Profile { Profile.demo(baseURL: baseURL, key: key) }
+
     /// A client on the demo API with the profile's headers, retry budget and validators.
-    func makeClient(configuration: HTTPClient.Configuration = HTTPClient.Configuration()) throws(HTTPError) -> HTTPClient {
-        let client = try HTTPClient(baseURL: baseURL, configuration: configuration)
-        client.setHeader("X-Demo-Key", key)
-        client.maxRetries = 3
-        client.validators = Self.validators()
-        return client
-    }
-
-    /// Token refresh on 401 first, so a refreshed request is judged afresh; then the standard checks,
-    /// with short backoff delays so a retry is visible without a long wait.
-    static func validators() -> [any HTTPValidator] {
-        [tokenRefresh(), HTTPDefaultValidator(strategy: .exponential(base: 0.2, multiplier: 2, cap: 2, jitter: .full))]
-    }
-
-    /// On 401: POST auth/refresh, then send `Authorization: Bearer <token>` on every later attempt.
-    static func tokenRefresh() -> HTTPAltRequestValidator {
-        HTTPAltRequestValidator(statusCodes: [401], { _, _ in
-            HTTPRequest(.post, "auth/refresh")
-        }, onReceiveAltResponse: { response, client in
-            client.setHeader("Authorization", "Bearer \(try token(in: response))")
-        })
-    }
-
-    static func token(in response: HTTPResponse) throws -> String {
-        guard response.isSuccess,
-              let object = try? JSONSerialization.jsonObject(with: response.body.data) as? [String: Any],
-              let token = object["token"] as? String, !token.isEmpty
-        else { throw DemoProfileError("auth/refresh answered \(response.status) without a token") }
-        return token
+    func makeClient(configuration: HTTPClient.Configuration = HTTPClient.Configuration()) throws(ProfileProblem) -> HTTPClient {
+        try profile.makeClient(configuration: configuration)
     }
 
     func shutdown() async {
         await server.shutdown()
     }
-}
-
-struct DemoProfileError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 extension DemoProfile {

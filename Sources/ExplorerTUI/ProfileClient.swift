@@ -1,38 +1,61 @@
 import ClientCore
 import Foundation
+import Profiles
 
 /// A client made from a profile (or from the defaults), with whatever the profile keeps
-/// running for it, such as the embedded demo API.
+/// running for it: the embedded demo API for `demo`, the cookie jar for a profile on disk.
 struct ProfileClient: Sendable {
     let client: HTTPClient
+    /// The profile the client was made from; nil without one.
+    let profile: Profile?
+    private let connection: ProfileConnection?
     private let demo: DemoProfile?
 
     /// Without a profile: no base URL and ClientCore's defaults (timeout 30 s per attempt,
-    /// no deadline, no retries, the default validator).
-    static func open(profile name: String?, configuration: HTTPClient.Configuration) async throws(CLIError) -> ProfileClient {
+    /// no deadline, no retries, the default validator). `demo` starts the embedded demo API;
+    /// any other name is `profiles/NAME.yaml`, whose problems are usage errors (exit 2) that
+    /// name the file, the line and the key.
+    static func open(profile name: String?, configuration: HTTPClient.Configuration,
+                     environment: [String: String] = ProcessInfo.processInfo.environment) async throws(CLIError) -> ProfileClient {
         guard let name else {
-            return ProfileClient(client: HTTPClient(configuration: configuration), demo: nil)
+            return ProfileClient(client: HTTPClient(configuration: configuration), profile: nil, connection: nil, demo: nil)
         }
-        guard name == DemoProfile.name else {
-            throw .usage("--profile: no profile named \(name.debugDescription) (the built-in one is \"\(DemoProfile.name)\")")
+        guard name != DemoProfile.name else { return try await openDemo(configuration: configuration) }
+        if let problem = ProfileName.problem(with: name) { throw .usage("--profile: \(problem)") }
+        let store = ProfileStore(environment: environment)
+        guard store.exists(name) else {
+            let known = ([DemoProfile.name] + store.names()).map(\.debugDescription).joined(separator: ", ")
+            throw .usage("--profile: no profile named \(name.debugDescription) (no \(store.file(for: name).path); profiles: \(known))")
         }
+        do throws(ProfileProblem) {
+            let profile = try store.load(name)
+            let connection = try ProfileConnection(profile, store: store, configuration: configuration)
+            return ProfileClient(client: connection.client, profile: profile, connection: connection, demo: nil)
+        } catch {
+            throw .usage(error.description)
+        }
+    }
+
+    private static func openDemo(configuration: HTTPClient.Configuration) async throws(CLIError) -> ProfileClient {
         let demo: DemoProfile
         do {
             demo = try await DemoProfile.start()
         } catch {
             throw .failure("cannot start the embedded demo API: \(error)")
         }
-        do {
-            return ProfileClient(client: try demo.makeClient(configuration: configuration), demo: demo)
+        do throws(ProfileProblem) {
+            let connection = try ProfileConnection(demo.profile, store: nil, configuration: configuration)
+            return ProfileClient(client: connection.client, profile: demo.profile, connection: connection, demo: demo)
         } catch {
             await demo.shutdown()
-            throw .failure("the demo profile could not make its client: \(error.message)")
+            throw .failure("the demo profile could not make its client: \(error)")
         }
     }
 
-    /// Ends the client's event streams, closes its connections and stops what the profile started.
+    /// Ends the client's event streams, closes its connections, saves what the profile keeps
+    /// and stops what it started.
     func shutdown() async {
-        await client.shutdown()
+        if let connection { await connection.shutdown() } else { await client.shutdown() }
         await demo?.shutdown()
     }
 }

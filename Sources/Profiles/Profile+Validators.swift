@@ -1,0 +1,118 @@
+import ClientCore
+import Foundation
+
+/// The validator chain as data, turned into ClientCore validators in the profile's order.
+extension Profile.Validator {
+    func make(key: String, context: ProfileContext) -> any HTTPValidator {
+        switch self {
+        case .standard(let standard): standard.make()
+        case .altRequest(let alt): alt.make(key: "\(key).altRequest", context: context)
+        case .check(let check): check.make()
+        }
+    }
+}
+
+extension Profile.DefaultValidator {
+    func make() -> HTTPDefaultValidator {
+        var rules = RetryRules()
+        if let respectRetryAfter { rules.respectRetryAfter = respectRetryAfter }
+        if let retryMethods { rules.retryMethods = Set(retryMethods.map(HTTPMethod.init(rawValue:))) }
+        return HTTPDefaultValidator(allowsEmptyResponses: allowsEmptyResponses ?? true,
+                                    retriableStatuses: retryStatuses ?? HTTPDefaultValidator.defaultRetriableStatuses,
+                                    strategy: retry?.clientStrategy ?? .exponential, rules: rules)
+    }
+}
+
+extension Profile.Retry {
+    /// ClientCore's defaults fill what the profile leaves out: delayed 1 s; exponential base
+    /// 0.5 ×2 with full jitter; fibonacci unit 0.5 without; every curve capped at 30 s.
+    public var clientStrategy: HTTPRetryStrategy {
+        let jitter = self.jitter.flatMap(Backoff.Jitter.init(rawValue:))
+        let cap = maxDelay ?? 30
+        switch strategy {
+        case "immediate": return .immediate
+        case "delayed": return .backoff(Backoff(.constant(delay ?? 1), cap: maxDelay ?? max(delay ?? 1, 0), jitter: jitter ?? .none))
+        case "fibonacci": return .fibonacci(unit: unit ?? 0.5, cap: cap, jitter: jitter ?? .none)
+        default: return .exponential(base: base ?? 0.5, multiplier: multiplier ?? 2, cap: cap, jitter: jitter ?? .full)
+        }
+    }
+}
+
+extension Profile.Check {
+    func make() -> HTTPJSONFieldValidator {
+        func value(_ text: String) -> ResponseJSON { ResponseJSON(text: text) ?? .string(text) }
+        let condition: HTTPJSONFieldValidator.Condition
+        switch self.condition {
+        case .equals(let text): condition = .equals(value(text))
+        case .notEquals(let text): condition = .notEquals(value(text))
+        case .oneOf(let texts): condition = .oneOf(texts.map(value))
+        case .exists: condition = .exists
+        case .missing: condition = .missing
+        }
+        let action: HTTPJSONFieldValidator.Action
+        switch self.action {
+        case .fail: action = .fail(message: message)
+        case .retry(let retry):
+            var rules = RetryRules()
+            if let retryMethods { rules.retryMethods = Set(retryMethods.map(HTTPMethod.init(rawValue:))) }
+            action = .retry(retry?.clientStrategy ?? .fibonacci, rules)
+        }
+        return HTTPJSONFieldValidator(name: name, field: field, when: condition, then: action)
+    }
+}
+
+extension Profile.AltRequest {
+    /// On `statuses`: sends the request (its `${env:NAME}` resolved then), then sets `apply`'s
+    /// headers on the client, `{{alt.json.path}}` filled from the response, replacing the
+    /// profile's auth and common headers of those names for the attempts that follow.
+    func make(key: String, context: ProfileContext) -> HTTPAltRequestValidator {
+        let alt = self
+        return HTTPAltRequestValidator(statusCodes: Set(statuses), { _, _ in
+            alt.request(key: key, context: context)
+        }, onReceiveAltResponse: { response, client in
+            let values = try alt.applied(to: response, key: key, context: context)
+            for header in values { client.setHeader(header.name, header.value) }
+        })
+    }
+
+    /// The alternate request; a variable that is not set makes it a request that cannot be
+    /// sent, so the exchange fails saying which variable and which key.
+    func request(key: String, context: ProfileContext) -> HTTPRequest {
+        var request = HTTPRequest(HTTPMethod(rawValue: method), url)
+        do throws(ProfileProblem) {
+            request.route = try context.resolve(url, key: "\(key).request.url")
+            for header in headers {
+                request.headers.add(name: header.name, value: try context.resolve(header.value, key: "\(key).request.headers.\(header.name)"))
+            }
+            if let json {
+                request.body = .data(Data(try context.resolve(json, key: "\(key).request.json").utf8), contentType: "application/json")
+            }
+        } catch {
+            request.body = .invalid(error.description)
+        }
+        return request
+    }
+
+    /// `apply`'s headers with the environment read first, then `{{alt.json.path}}` filled, so a
+    /// value from the server is never read as a reference.
+    func applied(to response: HTTPResponse, key: String, context: ProfileContext) throws -> [Profile.Header] {
+        guard response.isSuccess else {
+            throw ApplyFailure(message: "\(method) \(url) answered \(response.status), so there is nothing to apply")
+        }
+        let json = ResponseJSON(data: response.body.data)
+        return try applyHeaders.map { header in
+            let headerKey = "\(key).apply.headers.\(header.name)"
+            let template = try context.resolve(header.value, key: headerKey)
+            let value = try ResponseJSONTemplate.render(template, prefix: "alt.json", json: json) { (path) throws(ApplyFailure) in
+                let what = json == nil ? "a body that is not JSON" : "no \(path.isEmpty ? "body" : path)"
+                throw ApplyFailure(message: "\(method) \(url) answered \(response.status) with \(what), which \(headerKey) needs")
+            }
+            return Profile.Header(header.name, value)
+        }
+    }
+
+    struct ApplyFailure: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+}

@@ -1,4 +1,5 @@
 import ClientCore
+import Sessions
 import TUICore
 
 /// Everything `update` reacts to: the user's keys, the terminal's size, time passing, and what
@@ -26,6 +27,10 @@ public enum AppEvent: Sendable {
     case problem(String)
     /// Something done, worth a word on the status bar.
     case notice(String)
+    /// Profile `profile`'s history, oldest first (as the file holds it).
+    case historyLoaded(profile: String, [Session.Exchange])
+    /// Profile `profile`'s saved requests, in the file's order.
+    case savedRequestsListed(profile: String, [AppState.SavedRequestEntry])
     /// A longer message (a profile's parse problem naming file:line:key) in a box of its own.
     case report(title: String, lines: [String])
     case client(ClientEvent)
@@ -56,6 +61,20 @@ public enum Effect: Sendable, Equatable {
     case editProfile(String)
     case duplicateProfile(from: String, to: String)
     case deleteProfile(String)
+    /// Write what was sent in this run as `sessions/NAME.yaml` (secrets redacted unless kept).
+    case saveSession(name: String, keepSecrets: Bool)
+    case listSavedRequests(String)
+    /// Save (or replace) `name` in `profile`'s collection.
+    case saveRequest(profile: String, name: String, draft: RequestDraft)
+    case renameRequest(profile: String, from: String, to: String)
+    case deleteRequest(profile: String, name: String)
+    /// The user's "keep secrets in this session" choice, for what the loop writes from now on.
+    case keepSecrets(Bool)
+    /// Read profile `name`'s history.
+    case loadHistory(String)
+    /// Diff exchange `id`'s response against `against` (a recording), or when nil against the
+    /// previous exchange of the same method and URL; the loop posts a report.
+    case compare(ExchangeID, against: Session.Outcome?)
     case send(RequestDraft, ExchangeID)
     case cancel(ExchangeID)
     case skipWait

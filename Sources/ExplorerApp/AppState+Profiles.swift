@@ -83,6 +83,11 @@ extension AppState {
         }
         var effects = cancel(now: now)
         if previousProfile == nil, case .ready = profile { previousProfile = profile }
+        if name != profile.name {
+            savedRequests = []
+            savedRequestName = nil
+            historyExchanges = []
+        }
         profile = .starting(name: name)
         syncProfile()
         show("switching to profile \(name)…", isError: false, now: now)

@@ -27,6 +27,11 @@ extension AppState {
             previousProfile = nil
             syncProfile()
             refreshProfilesList()
+            if browseWhenReady, overlay == nil {
+                browseWhenReady = false
+                openSessionBrowser()
+            }
+            return [.listSavedRequests(name)]
         case .profileFailed(let problem):
             profile = .failed(name: profile.name, problem: problem)
             previousProfile = nil
@@ -38,6 +43,10 @@ extension AppState {
             show(text, isError: true, now: now, for: 10)
         case .notice(let text):
             show(text, isError: false, now: now, for: 4)
+        case .historyLoaded:
+            sessionEvent(event, now: now)
+        case .savedRequestsListed(let name, let entries):
+            savedRequestsListed(profile: name, entries)
         case .report(let title, let lines):
             openReport(title: title, lines: lines)
         case .client(let event):
@@ -55,11 +64,13 @@ extension AppState {
             guard exchange?.id == id else { break }
             exchange = nil
             if cancelled {
+                resendQueue = []
                 response.showFailure("cancelled")
             } else if let failure {
                 if response.document == nil { response.showFailure(failure) }
                 show(failure, isError: true, now: now, for: 6)
             }
+            if !cancelled, !resendQueue.isEmpty { return sendNextQueued(now: now) }
         case .editorFinished(let text):
             body.replaceText(text)
         case .editorFailed(let problem):
@@ -105,6 +116,16 @@ extension AppState {
         case .character("?") where !focusedPaneIsEditingText: overlay = .help(HelpOverlay())
         case .control("p"): overlay = .palette(Palette(profiles: profileChoices))
         case .function(2): return openProfiles()
+        case .function(3): return openHistory()
+        case .function(4):
+            if openedSession == nil {
+                show("no session opened: explorer tui --session FILE (F6 saves this one)", isError: true, now: now, for: 5)
+            } else {
+                openSessionBrowser()
+            }
+        case .function(6): promptSaveSession(now: now)
+        case .control("s"): promptSaveRequest()
+        case .control("o"): return openSavedRequests()
         case .mouse(let mouse): handle(mouse)
         default: return handleInFocusedPane(key, now: now)
         }
@@ -133,7 +154,8 @@ extension AppState {
             _ = headers.handle(key)
         case .body:
             if case .openEditor(let text) = body.handle(key) { return [.openEditor(text)] }
-        case .response: _ = response.handle(key)
+        case .response:
+            if response.handle(key) == .ignored, key == .character("c") { return compare(now: now) }
         case .timeline:
             if timeline.handle(key) == .skipWait { return skipWait(now: now) }
         }
@@ -183,9 +205,17 @@ extension AppState {
                 self.overlay = nil
             }
         case .list(let kind, var list):
+            // The keys that open another list (or quit) leave this one for it.
+            let elsewhere: [Key] = [.function(2), .function(3), .function(4), .control("o"), .control("q")]
+            if elsewhere.contains(key), !(kind == .savedRequests && key == .function(2)) {
+                self.overlay = nil
+                return handle(key, now: now)
+            }
             let outcome = list.handle(key)
             switch kind {
             case .profiles: return handleProfiles(outcome, list: list, now: now)
+            case .session, .history: return handleExchanges(kind, outcome, list: list, now: now)
+            case .savedRequests: return handleSaved(outcome, list: list, now: now)
             case .report:
                 if case .handled = outcome { self.overlay = .list(.report, list) } else { self.overlay = nil }
             }
@@ -212,6 +242,9 @@ extension AppState {
     private mutating func submit(_ text: String, for purpose: PromptPurpose, prompt: PromptOverlay, now: Double) -> [Effect] {
         switch purpose {
         case .duplicateProfile(let from): return submitDuplicate(from: from, to: text, prompt: prompt)
+        case .saveSession: return submitSaveSession(text, prompt: prompt)
+        case .saveRequest: return submitSaveRequest(text, prompt: prompt)
+        case .renameRequest(let from): return submitRename(from: from, to: text, prompt: prompt)
         }
     }
 
@@ -220,6 +253,12 @@ extension AppState {
         case .deleteProfile(let name):
             overlay = .list(.profiles, profilesList())
             return [.deleteProfile(name)]
+        case .overwriteRequest(let name):
+            return saveRequest(as: name)
+        case .deleteRequest(let name):
+            overlay = .list(.savedRequests, savedList())
+            if savedRequestName == name { savedRequestName = nil }
+            return [.deleteRequest(profile: profile.name, name: name)]
         }
     }
 
@@ -241,13 +280,21 @@ extension AppState {
         case .quit: return quitOrAsk()
         case .switchProfile(let name): return switchProfile(to: name, now: now)
         case .profiles: return openProfiles()
+        case .history: return openHistory()
+        case .sessionBrowser:
+            if openedSession == nil { show("no session opened: explorer tui --session FILE", isError: true, now: now) } else { openSessionBrowser() }
+        case .saveSession: promptSaveSession(now: now)
+        case .keepSecrets: return toggleKeepSecrets(now: now)
+        case .compare: return compare(now: now)
+        case .saveRequest: promptSaveRequest()
+        case .openRequests: return openSavedRequests()
         }
         return []
     }
 
     // MARK: Exchanges
 
-    private mutating func send(now: Double) -> [Effect] {
+    mutating func send(now: Double) -> [Effect] {
         if exchange != nil {
             show("an exchange is in flight: Esc cancels it", isError: true, now: now)
             return []

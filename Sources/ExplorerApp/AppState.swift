@@ -1,4 +1,5 @@
 import ClientCore
+import Sessions
 import TUICore
 
 /// The whole TUI as a value: what each pane holds, which has the focus, what is in flight.
@@ -31,20 +32,33 @@ public struct AppState: Sendable {
         case profiles
         /// Read-only lines (a report, a diff): any key but the arrows closes it.
         case report
+        /// The exchanges of the session opened with `--session`.
+        case session
+        /// The active profile's history, newest first.
+        case history
+        /// The active profile's saved requests.
+        case savedRequests
     }
 
     /// What a prompt's answer is for.
     public enum PromptPurpose: Sendable, Equatable {
         case duplicateProfile(from: String)
+        case saveSession
+        case saveRequest
+        case renameRequest(from: String)
     }
 
     /// A yes/no question: `y` does it, any other key does not.
     public enum ConfirmPurpose: Sendable, Equatable {
         case deleteProfile(String)
+        case overwriteRequest(String)
+        case deleteRequest(String)
 
         public var question: String {
             switch self {
             case .deleteProfile(let name): "Delete profile \(name) and its file?"
+            case .overwriteRequest(let name): "Replace the saved request \(name)?"
+            case .deleteRequest(let name): "Delete the saved request \(name)?"
             }
         }
     }
@@ -80,6 +94,23 @@ public struct AppState: Sendable {
     public var previousProfile: Profile?
     /// The profiles on disk, by name (`demo` is not among them: it has no file).
     public var knownProfiles: [String] = []
+    /// The session opened with `--session`, browsed with F4.
+    public var openedSession: OpenedSession?
+    /// The active profile's history, newest first, as last read.
+    public var historyExchanges: [Session.Exchange] = []
+    /// "Keep secrets in this session": saved sessions and history keep secret values.
+    public var keepSecrets = false
+    /// The recorded outcome of the request in the panes (loaded from a session or history):
+    /// `c` compares the next response with it.
+    public var recording: Session.Outcome?
+    /// Exchanges still to re-send after the one in flight (`R`).
+    var resendQueue: [Session.Exchange] = []
+    /// The opened session's browser shows once the profile is ready.
+    var browseWhenReady = false
+    /// The active profile's saved requests, as last listed.
+    public var savedRequests: [SavedRequestEntry] = []
+    /// The saved request the panes were opened from or last saved as.
+    public var savedRequestName: String?
     public var exchangesSent = 0
     /// The request as it was at start or as the last ready request loaded it: Ctrl+Q asks before
     /// losing anything typed since.

@@ -19,7 +19,12 @@ public enum KeyBindings {
             Binding(keys: "Ctrl+G", action: "skip the current retry wait"),
             Binding(keys: "F1, ? outside text fields", action: "help"),
             Binding(keys: "Ctrl+P", action: "command palette"),
+            Binding(keys: "Ctrl+S", action: "save the request under a name (asks before replacing one)"),
+            Binding(keys: "Ctrl+O", action: "saved requests of the profile"),
             Binding(keys: "F2", action: "profiles: switch, new, edit, duplicate, delete"),
+            Binding(keys: "F3", action: "history of the profile, newest first"),
+            Binding(keys: "F4", action: "the session opened with --session"),
+            Binding(keys: "F6", action: "save what was sent as a session (secrets redacted unless kept: Ctrl+P)"),
             Binding(keys: "Ctrl+Q", action: "quit (asks first if there is unsaved work; y confirms)"),
             Binding(keys: "Ctrl+C", action: "cancel the exchange in flight, else quit"),
             Binding(keys: "mouse click / wheel", action: "focus a pane / scroll it"),
@@ -31,6 +36,16 @@ public enum KeyBindings {
             Binding(keys: "c", action: "duplicate the profile under a new name"),
             Binding(keys: "d, Delete", action: "delete the profile (y confirms; demo cannot be deleted)"),
             Binding(keys: "Esc", action: "close the list"),
+        ]),
+        Section(title: "Sessions", bindings: [
+            Binding(keys: "Enter", action: "load the exchange and show its recorded response"),
+            Binding(keys: "r", action: "re-send the exchange"),
+            Binding(keys: "R", action: "re-send every exchange of the session, in order (Esc stops)"),
+        ]),
+        Section(title: "Saved", bindings: [
+            Binding(keys: "Enter", action: "open the saved request"),
+            Binding(keys: "n, F2", action: "rename it"),
+            Binding(keys: "d, Delete", action: "delete it (y confirms)"),
         ]),
         Section(title: "Request", bindings: [
             Binding(keys: "Up / Down, Ctrl+T", action: "change the method"),
@@ -59,6 +74,7 @@ public enum KeyBindings {
             Binding(keys: "/, n, N", action: "search, next match, previous match"),
             Binding(keys: "w", action: "wrap long lines"),
             Binding(keys: "p", action: "pretty / raw"),
+            Binding(keys: "c", action: "compare with the recording, else with the previous exchange of the same URL"),
             Binding(keys: "Esc", action: "close the search prompt"),
         ]),
         Section(title: "Timeline", bindings: [

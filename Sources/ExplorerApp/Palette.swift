@@ -4,7 +4,7 @@ import TUICore
 public struct Palette: Sendable, Equatable {
     public enum Command: Sendable, Hashable {
         case send, cancel, skipWait, togglePretty, toggleWrap, copyBody, copyAsCurl, help, quit
-        case profiles
+        case profiles, history, sessionBrowser, saveSession, keepSecrets, compare, saveRequest, openRequests
         case switchProfile(String)
 
         public var title: String {
@@ -19,6 +19,13 @@ public struct Palette: Sendable, Equatable {
             case .help: "Help: every key binding"
             case .quit: "Quit"
             case .profiles: "Profiles: switch, new, edit, duplicate, delete (F2)"
+            case .saveRequest: "Save the request under a name (Ctrl+S)"
+            case .openRequests: "Saved requests: open, rename, delete (Ctrl+O)"
+            case .history: "History of this profile (F3)"
+            case .sessionBrowser: "Session: browse the opened session's exchanges (F4)"
+            case .saveSession: "Session: save what was sent as sessions/NAME.yaml (F6)"
+            case .keepSecrets: "Session: keep secrets in this session (toggle)"
+            case .compare: "Compare the response with its recording or the previous one (c)"
             case .switchProfile(let name): "Switch profile: \(name)"
             }
         }
@@ -32,7 +39,7 @@ public struct Palette: Sendable, Equatable {
 
     public init(profiles: [String]) {
         commands = [.send, .cancel, .skipWait, .togglePretty, .toggleWrap, .copyBody, .copyAsCurl]
-            + [.profiles] + profiles.map { .switchProfile($0) } + [.help, .quit]
+            + [.compare, .saveRequest, .openRequests, .profiles] + profiles.map { .switchProfile($0) } + [.history, .sessionBrowser, .saveSession, .keepSecrets, .help, .quit]
     }
 
     /// Commands whose title contains every word of the query, in order of the list.

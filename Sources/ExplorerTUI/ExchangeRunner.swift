@@ -1,6 +1,8 @@
 import ClientCore
 import ExplorerApp
 import Foundation
+import Profiles
+import Sessions
 import Synchronization
 import TUICore
 
@@ -9,6 +11,8 @@ import TUICore
 final class ExchangeRunner: Sendable {
     private struct Running {
         var profile: ProfileClient?
+        /// How the active profile's exchanges are recorded.
+        var context: TUIRecorder.ProfileContext?
         var exchanges: [ExchangeID: Task<Void, Never>] = [:]
         var events: Task<Void, Never>?
         /// Counts profile starts: a start overtaken by a later one closes what it opened.
@@ -20,8 +24,10 @@ final class ExchangeRunner: Sendable {
     private let post: @Sendable (AppEvent) -> Void
     private let clock = SkippableClock()
     private let running = Mutex(Running())
+    let recorder: TUIRecorder
 
-    init(post: @escaping @Sendable (AppEvent) -> Void) {
+    init(recorder: TUIRecorder, post: @escaping @Sendable (AppEvent) -> Void) {
+        self.recorder = recorder
         self.post = post
     }
 
@@ -33,7 +39,7 @@ final class ExchangeRunner: Sendable {
             state.generation += 1
             return state.generation
         }
-        let task = Task { [post, clock] in
+        let task = Task { [post, clock, recorder] in
             var configuration = HTTPClient.Configuration()
             configuration.clock = clock
             let opened: ProfileClient
@@ -46,11 +52,18 @@ final class ExchangeRunner: Sendable {
                 return
             }
             let events = opened.client.events()
+            let context = Self.context(name: name, client: opened.client, home: recorder.home)
             let old = running.withLock { state -> (ProfileClient?, Task<Void, Never>?, [Task<Void, Never>])? in
                 guard state.generation == generation else { return nil }
                 let old = (state.profile, state.events, Array(state.exchanges.values))
                 state.profile = opened
-                state.events = Task { for await event in events { post(.client(event)) } }
+                state.context = context
+                state.events = Task {
+                    for await event in events {
+                        recorder.event(event)
+                        post(.client(event))
+                    }
+                }
                 return old
             }
             guard let (oldProfile, oldEvents, oldExchanges) = old else {
@@ -69,11 +82,25 @@ final class ExchangeRunner: Sendable {
         running.withLock { $0.starts[generation] = task }
     }
 
+    /// The recorder's view of profile `name`: its file's secret headers and snapshot when it
+    /// has one, else what its client says (the built-in demo).
+    static func context(name: String, client: HTTPClient, home: ExplorerHome) -> TUIRecorder.ProfileContext {
+        let baseURL = client.baseURL?.absoluteString
+        if name != DemoProfile.name, let profile = try? ProfileStore(home: home).load(name) {
+            var recorder = SessionRecorder(profile: profile, secrets: .kept)
+            recorder.baseURL = baseURL ?? profile.baseURL
+            return TUIRecorder.ProfileContext(name: name, recorder: recorder, snapshot: recorder.snapshot(of: profile))
+        }
+        let recorder = SessionRecorder(baseURL: baseURL, secrets: .kept)
+        return TUIRecorder.ProfileContext(name: name, recorder: recorder, snapshot: recorder.snapshot(name: name, client: client))
+    }
+
     func send(_ draft: RequestDraft, id: ExchangeID) {
-        guard let client = running.withLock({ $0.profile?.client }) else {
+        guard let (client, context) = running.withLock({ state in state.profile.flatMap { profile in state.context.map { (profile.client, $0) } } }) else {
             return post(.exchangeEnded(id, failure: "the profile is not ready", cancelled: false))
         }
-        let task = Task { [post] in
+        recorder.begin(id, draft: draft, profile: context)
+        let task = Task { [post, recorder] in
             let started = ContinuousClock.now
             do throws(HTTPError) {
                 let request: HTTPRequest
@@ -82,14 +109,18 @@ final class ExchangeRunner: Sendable {
                 } catch {
                     // Refused before ClientCore saw it: say so where its events would have gone.
                     let summary = ClientEvent.ErrorSummary(kind: error.kind.rawValue, message: error.message)
-                    post(.client(ClientEvent(exchange: id, tMs: 0, kind: .exchangeFailed(attempts: 0, error: summary))))
+                    let event = ClientEvent(exchange: id, tMs: 0, kind: .exchangeFailed(attempts: 0, error: summary))
+                    recorder.event(event)
+                    post(.client(event))
                     throw error
                 }
                 let response = try await client.send(request, id: id)
+                recorder.end(id, result: .success(response))
                 let elapsed = ContinuousClock.now - started
                 Self.deliver(response.body, summary: ResponseSummary(response, elapsed: elapsed), id: id, post: post)
                 post(.exchangeEnded(id, failure: nil, cancelled: false))
             } catch {
+                recorder.end(id, result: .failure(error))
                 // A failed exchange may still have a final response worth reading (a 503 after the last retry).
                 if let status = error.status, let body = error.body {
                     let summary = ResponseSummary(status: status, httpVersion: "", elapsedMs: (ContinuousClock.now - started).milliseconds,

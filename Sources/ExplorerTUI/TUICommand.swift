@@ -2,6 +2,7 @@ import ArgumentParser
 import ExplorerApp
 import Foundation
 import Profiles
+import Sessions
 import TUICore
 
 /// `explorer [tui] [URL] [--profile NAME] [--session FILE]`: the interactive explorer.
@@ -22,7 +23,23 @@ struct TUICommand: AsyncParsableCommand {
 
     func run() async throws {
         let storage = TUIStorage()
-        let profileName = profile ?? DemoProfile.name
+        // Read before the terminal is taken: a bad file exits 2 naming file:line: key.
+        var opened: AppState.OpenedSession?
+        var sessionProfile: String?
+        if let session {
+            do throws(SessionProblem) {
+                let read = try SessionFile.read(URL(fileURLWithPath: session))
+                opened = AppState.OpenedSession(file: session, exchanges: read.exchanges)
+                sessionProfile = read.profile.name
+            } catch {
+                throw CLIError.usage("--session: \(error.description)")
+            }
+        }
+        // Without --profile, a session opens on the profile it was recorded with when it exists.
+        let recordedProfile = sessionProfile.flatMap { name in
+            name == DemoProfile.name || FileManager.default.fileExists(atPath: storage.profiles.file(for: name).path) ? name : nil
+        }
+        let profileName = profile ?? recordedProfile ?? DemoProfile.name
         if profileName != DemoProfile.name {
             // Checked before the terminal is taken, so the problem (file:line: key) reads on stderr.
             if let problem = ProfileNames.problem(profileName) {
@@ -34,9 +51,6 @@ struct TUICommand: AsyncParsableCommand {
                 throw CLIError.usage("--profile \(profileName): \(error.description)")
             }
         }
-        if let session {
-            throw CLIError.usage("--session \(session): opening saved sessions is not supported yet")
-        }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CLIError.usage("the explorer TUI needs a terminal; for scripts use `explorer send [options] URL`")
         }
@@ -46,8 +60,10 @@ struct TUICommand: AsyncParsableCommand {
         } catch {
             throw CLIError.failure("cannot set up the event loop: \(error)")
         }
-        let runner = ExchangeRunner { inbox.post($0) }
-        let state = AppState(width: 80, height: 24, profileName: profileName, url: url, readyRequests: DemoProfile.readyRequests)
+        let recorder = TUIRecorder(home: storage.home) { inbox.post($0) }
+        let runner = ExchangeRunner(recorder: recorder) { inbox.post($0) }
+        var state = AppState(width: 80, height: 24, profileName: profileName, url: url, readyRequests: DemoProfile.readyRequests)
+        if let opened { state.open(opened) }
         let loop = TUILoop(state: state, inbox: inbox, runner: runner, storage: storage, noColor: Self.noColor)
         let outcome = await Self.onUIThread { Result { try loop.run() } }
         await runner.shutdown()

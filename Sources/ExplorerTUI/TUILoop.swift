@@ -32,8 +32,7 @@ final class TUILoop: @unchecked Sendable {
         defer { terminal.close() }
         terminal.wakeOnResize(inbox)
         let size = terminal.size
-        state.width = size.width
-        state.height = size.height
+        _ = state.update(.resize(width: size.width, height: size.height), now: now())
         // The first frame goes out before anything slow (the demo API, the client) starts.
         terminal.draw(state.render(now: now()))
         runner.startProfile(state.profile.name)
@@ -75,6 +74,20 @@ final class TUILoop: @unchecked Sendable {
         case .createProfile(let name, let baseURL): background { $0.createProfile(name: name, baseURL: baseURL) }
         case .duplicateProfile(let from, let to): background { $0.duplicateProfile(from: from, to: to) }
         case .deleteProfile(let name): background { $0.deleteProfile(name) }
+        case .keepSecrets(let keep): runner.recorder.setKeepSecrets(keep)
+        case .listSavedRequests(let profile): background { $0.listSavedRequests(profile) }
+        case .saveRequest(let profile, let name, let draft): background { $0.saveRequest(draft, as: name, in: profile) }
+        case .renameRequest(let profile, let from, let to): background { $0.renameRequest(from, to: to, in: profile) }
+        case .deleteRequest(let profile, let name): background { $0.deleteRequest(name, in: profile) }
+        case .saveSession(let name, let keep):
+            let recorder = runner.recorder
+            background { _ in recorder.saveSession(name: name, keepSecrets: keep) }
+        case .loadHistory(let name):
+            let recorder = runner.recorder
+            background { _ in recorder.loadHistory(name) }
+        case .compare(let id, let expected):
+            let recorder = runner.recorder, inbox = inbox
+            Task.detached { inbox.post(await recorder.compare(id, against: expected)) }
         case .editProfile(let name):
             terminal.suspend()
             let outcome = ExternalEditor.editFile(storage.profiles.file(for: name).path)

@@ -6,10 +6,12 @@ import Profiles
 /// them. Each call returns the event that reports the outcome; the loop runs them off the UI
 /// thread and posts that event back. A file that does not parse is never written over.
 struct TUIStorage: Sendable {
+    let home: ExplorerHome
     let profiles: ProfileStore
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        profiles = ProfileStore(environment: environment)
+        home = ExplorerHome(environment: environment)
+        profiles = ProfileStore(home: home)
     }
 
     func listProfiles() -> AppEvent {

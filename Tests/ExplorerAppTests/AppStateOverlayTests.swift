@@ -92,7 +92,7 @@ import TUICore
         #expect(end.contains { $0.contains("follow the newest events") })
         F.press(.up, into: &state)
         #expect(F.lines(state) != end)
-        _ = state.update(.resize(width: 80, height: 70), now: 1)
+        _ = state.update(.resize(width: 80, height: 200), now: 1)
         guard case .help(let help) = state.overlay else {
             Issue.record("help closed")
             return
@@ -117,7 +117,7 @@ import TUICore
     @Test func ctrlPOpensThePaletteAndTypingFilters() {
         var state = F.state()
         F.press(.control("p"), into: &state)
-        #expect(paletteEntries(state).count == 11)
+        #expect(paletteEntries(state).count == Palette(profiles: ["demo"]).commands.count)
         let joined = F.joined(state)
         #expect(joined.contains("Commands — Enter runs, Esc closes"))
         #expect(joined.contains("Send the request"))
@@ -127,7 +127,7 @@ import TUICore
         #expect(lines.contains { $0.contains("› wrap") })
         #expect(!lines.contains { $0.contains("Send the request") })
         F.press(.backspace, .backspace, .backspace, .backspace, into: &state)
-        #expect(paletteEntries(state).count == 11)
+        #expect(paletteEntries(state).count == Palette(profiles: ["demo"]).commands.count)
         F.type("zzz", into: &state)
         #expect(F.joined(state).contains("no command matches"))
         #expect(F.press(.enter, into: &state).isEmpty)

@@ -66,7 +66,7 @@ import TUICore
         #expect(keys("Headers").contains("paste"))
         #expect(keys("Response").contains("Esc"))
         #expect(keys("Timeline").contains("Space, s"))
-        #expect(KeyBindings.sections.map(\.title) == ["Everywhere", "Profiles", "Request", "Headers", "Body", "Response", "Timeline"])
+        #expect(KeyBindings.sections.map(\.title) == ["Everywhere", "Profiles", "Sessions", "Saved", "Request", "Headers", "Body", "Response", "Timeline"])
     }
 
     @Test func at80x24TheFirstScreen() {
@@ -104,7 +104,7 @@ import TUICore
         press(.pageDown, 100)
         press(.pageUp)
         #expect(render(help, width: 80, height: 24) != end)
-        press(.pageUp, 5)
+        press(.pageUp, 20)
         #expect(help.scroll == 0)
     }
 

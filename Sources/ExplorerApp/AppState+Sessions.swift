@@ -1,0 +1,195 @@
+import Foundation
+import Sessions
+import TUICore
+
+/// Sessions in the TUI: a session opened with `--session` browsed in its own list (F4), the
+/// profile's history (F3), an exchange loaded back into the panes with its recorded response,
+/// re-sent alone (`r`) or all in order (`R`), and this run saved as a session (F6).
+extension AppState {
+    /// A session file opened with `--session`.
+    public struct OpenedSession: Sendable, Equatable {
+        public var file: String
+        public var exchanges: [Session.Exchange]
+
+        public init(file: String, exchanges: [Session.Exchange]) {
+            self.file = file
+            self.exchanges = exchanges
+        }
+    }
+
+    static let sessionHint = "Enter load · r re-send · R re-send all · Esc"
+    static let historyHint = "Enter load · r re-send · Esc close"
+
+    /// `GET json/2` with `200 · 3 attempts` (or how it failed) beside it.
+    static func row(for exchange: Session.Exchange) -> ListOverlay.Row {
+        var detail: String
+        if let outcome = exchange.outcome {
+            if let error = outcome.error {
+                detail = outcome.status.map { "\($0) · " } ?? ""
+                detail += "✗ \(error.kind)"
+            } else {
+                detail = outcome.status.map(String.init) ?? "no status"
+            }
+            detail += " · \(outcome.attempts) attempt\(outcome.attempts == 1 ? "" : "s")"
+        } else {
+            detail = "not recorded"
+        }
+        let style = exchange.outcome?.error != nil ? PaneFrame.error : Style()
+        return ListOverlay.Row(exchange.request.summary, detail: detail, style: style)
+    }
+
+    /// Opens `session` (read by the loop before the terminal was taken) in the browser, once
+    /// the profile is ready: the first frame shows the five panes, and the browser's `r` can send.
+    public mutating func open(_ session: OpenedSession) {
+        openedSession = session
+        if case .ready = profile { openSessionBrowser() } else { browseWhenReady = true }
+    }
+
+    mutating func openSessionBrowser() {
+        guard let openedSession else { return }
+        let name = URL(fileURLWithPath: openedSession.file).lastPathComponent
+        let count = openedSession.exchanges.count
+        var list = ListOverlay(title: "Session \(name) — \(count) exchange\(count == 1 ? "" : "s")", hint: Self.sessionHint,
+                               rows: openedSession.exchanges.map(Self.row), empty: "this session has no exchanges")
+        list.fit(overlayBounds)
+        overlay = .list(.session, list)
+    }
+
+    mutating func openHistory() -> [Effect] {
+        overlay = .list(.history, historyList())
+        return [.loadHistory(profile.name)]
+    }
+
+    func historyList() -> ListOverlay {
+        var list = ListOverlay(title: "History of \(profile.name) — newest first", hint: Self.historyHint,
+                               rows: historyExchanges.map(Self.row), empty: "nothing sent with this profile yet")
+        list.fit(overlayBounds)
+        return list
+    }
+
+    mutating func handleExchanges(_ kind: ListKind, _ outcome: ListOverlay.Outcome, list: ListOverlay, now: Double) -> [Effect] {
+        let exchanges = kind == .session ? openedSession?.exchanges ?? [] : historyExchanges
+        switch outcome {
+        case .handled: overlay = .list(kind, list)
+        case .close: overlay = nil
+        case .choose(let index):
+            guard exchanges.indices.contains(index) else { return [] }
+            overlay = nil
+            load(exchanges[index], now: now)
+        case .key(.character("r"), let index?):
+            guard exchanges.indices.contains(index) else { return [] }
+            overlay = .list(kind, list)
+            return resend([exchanges[index]], now: now)
+        case .key(.character("R"), _) where kind == .session:
+            overlay = .list(kind, list)
+            return resend(exchanges, now: now)
+        case .key(.character("q"), _): overlay = nil
+        case .key: overlay = .list(kind, list)
+        }
+        return []
+    }
+
+    /// The exchange's request into the panes and its recorded response into the Response pane.
+    /// What it loads is nobody's work (as for a ready request).
+    mutating func load(_ exchange: Session.Exchange, now: Double) {
+        let draft = RequestDraft(exchange.request)
+        request.method = draft.method
+        request.url.text = draft.url
+        request.readyIndex = nil
+        headers.load(draft.headers)
+        body.load(draft.body)
+        savedWork = work
+        recording = exchange.outcome
+        showRecording(exchange.outcome)
+        show("recorded response shown: Ctrl+R re-sends, then c in Response compares", isError: false, now: now, for: 5)
+    }
+
+    mutating func showRecording(_ outcome: Session.Outcome?) {
+        responseExchange = nil
+        guard let outcome else { return response.showFailure("this exchange was not recorded yet") }
+        let display = outcome.display
+        if let summary = display.summary, let data = display.body {
+            response.show(summary, document: BodyDocument.open(data: data, contentType: summary.contentType).indexed())
+        } else {
+            response.showFailure(display.note ?? "nothing recorded")
+        }
+    }
+
+    /// Sends `exchanges` one after the other, each loaded into the panes first so the user sees
+    /// what goes out; the next starts when the one before ends. Esc stops the rest.
+    mutating func resend(_ exchanges: [Session.Exchange], now: Double) -> [Effect] {
+        if exchange != nil {
+            show("an exchange is in flight: Esc cancels it", isError: true, now: now)
+            return []
+        }
+        guard !exchanges.isEmpty else { return [] }
+        resendQueue = exchanges
+        return sendNextQueued(now: now)
+    }
+
+    mutating func sendNextQueued(now: Double) -> [Effect] {
+        guard !resendQueue.isEmpty else { return [] }
+        let next = resendQueue.removeFirst()
+        load(next, now: now)
+        let effects = send(now: now)
+        if effects.isEmpty { resendQueue = [] }
+        if !resendQueue.isEmpty { show("re-sending: \(resendQueue.count) more after this one", isError: false, now: now) }
+        return effects
+    }
+
+    mutating func promptSaveSession(now: Double) {
+        guard exchangesSent > 0 else {
+            show("nothing to save yet: send a request first", isError: true, now: now)
+            return
+        }
+        let title = keepSecrets ? "Save the session (secrets kept)" : "Save the session (secrets redacted)"
+        overlay = .prompt(.saveSession, PromptOverlay(title: title, label: "sessions/", text: ""))
+    }
+
+    mutating func submitSaveSession(_ name: String, prompt: PromptOverlay) -> [Effect] {
+        var prompt = prompt
+        if let problem = ProfileNames.problem(name), name != ProfileNames.builtIn {
+            prompt.problem = problem
+            overlay = .prompt(.saveSession, prompt)
+            return []
+        }
+        overlay = nil
+        return [.saveSession(name: name, keepSecrets: keepSecrets)]
+    }
+
+    mutating func toggleKeepSecrets(now: Double) -> [Effect] {
+        keepSecrets.toggle()
+        show(keepSecrets ? "this session keeps secrets when saved (and in history)" : "secrets are redacted (•••) when saved",
+             isError: false, now: now, for: 5)
+        return [.keepSecrets(keepSecrets)]
+    }
+
+    /// `c` in the Response pane: the response against the recording it was loaded from, else
+    /// against the previous exchange of the same method and URL (the loop finds it).
+    mutating func compare(now: Double) -> [Effect] {
+        guard let id = responseExchange else {
+            let text = recording != nil ? "this is the recording: Ctrl+R re-sends, then c compares" : "nothing to compare: send a request first"
+            show(text, isError: true, now: now)
+            return []
+        }
+        if exchange?.id == id {
+            show("wait for the response, then c compares it", isError: true, now: now)
+            return []
+        }
+        return [.compare(id, against: recording)]
+    }
+
+    mutating func sessionEvent(_ event: AppEvent, now: Double) {
+        switch event {
+        case .historyLoaded(let name, let exchanges):
+            guard name == profile.name else { return }
+            historyExchanges = exchanges.reversed()
+            if case .list(.history, let list) = overlay {
+                var fresh = historyList()
+                fresh.select(list.selection)
+                overlay = .list(.history, fresh)
+            }
+        default: break
+        }
+    }
+}

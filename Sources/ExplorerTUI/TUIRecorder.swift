@@ -1,0 +1,195 @@
+import ClientCore
+import ExplorerApp
+import Foundation
+import Profiles
+import Sessions
+import Synchronization
+
+/// Records every exchange the TUI sends, as a session records it: the request as sent, the
+/// exchange's events (from the client's stream) and its outcome. Each recorded exchange joins
+/// this run's session (saved with F6) and the profile's history (`history/NAME.yaml`, bounded).
+/// Exchanges are recorded with secrets; they are masked on the way to a file unless the user
+/// chose to keep them.
+final class TUIRecorder: Sendable {
+    /// What the active profile records with: its base URL, its secret header names, its snapshot.
+    struct ProfileContext: Sendable {
+        var name: String
+        var recorder: SessionRecorder
+        var snapshot: Session.ProfileSnapshot
+    }
+
+    struct Recorded: Sendable {
+        var id: ExchangeID
+        var profile: ProfileContext
+        var exchange: Session.Exchange
+    }
+
+    private struct Pending {
+        var profile: ProfileContext
+        var request: Session.Request
+        var startedAt: Date
+        var events: [ClientEvent] = []
+        var ended = false
+        var result: Result<HTTPResponse, HTTPError>?
+    }
+
+    private struct State {
+        var pending: [ExchangeID: Pending] = [:]
+        var recorded: [Recorded] = []
+        var keepSecrets = false
+    }
+
+    let home: ExplorerHome
+    private let state = Mutex(State())
+    /// One history write at a time (read, append, write back).
+    private let historyLock = Mutex(())
+    private let post: @Sendable (AppEvent) -> Void
+
+    init(home: ExplorerHome, post: @escaping @Sendable (AppEvent) -> Void) {
+        self.home = home
+        self.post = post
+    }
+
+    var history: HistoryStore { HistoryStore(home: home) }
+
+    func setKeepSecrets(_ keep: Bool) {
+        state.withLock { $0.keepSecrets = keep }
+    }
+
+    func begin(_ id: ExchangeID, draft: RequestDraft, profile: ProfileContext) {
+        state.withLock { $0.pending[id] = Pending(profile: profile, request: Session.Request(draft), startedAt: Date()) }
+    }
+
+    /// Every event of the client's stream; those of a pending exchange are kept.
+    func event(_ event: ClientEvent) {
+        let ready = state.withLock { state -> Bool in
+            guard var pending = state.pending[event.exchange] else { return false }
+            pending.events.append(event)
+            switch event.kind {
+            case .exchangeCompleted, .exchangeFailed: pending.ended = true
+            default: break
+            }
+            state.pending[event.exchange] = pending
+            return pending.ended && pending.result != nil
+        }
+        if ready { finish(event.exchange) }
+    }
+
+    /// The exchange's result. It is recorded once its last event came too; a stream that never
+    /// brings it (an exchange refused before ClientCore saw it) is not waited for long.
+    func end(_ id: ExchangeID, result: Result<HTTPResponse, HTTPError>) {
+        let ready = state.withLock { state -> Bool in
+            guard var pending = state.pending[id] else { return false }
+            pending.result = result
+            state.pending[id] = pending
+            return pending.ended
+        }
+        if ready {
+            finish(id)
+        } else {
+            Task {
+                try? await Task.sleep(for: .milliseconds(500))
+                self.finish(id)
+            }
+        }
+    }
+
+    private func finish(_ id: ExchangeID) {
+        let taken = state.withLock { state -> (Pending, Bool)? in
+            guard let pending = state.pending[id], let _ = pending.result else { return nil }
+            state.pending[id] = nil
+            return (pending, state.keepSecrets)
+        }
+        guard let (pending, keepSecrets) = taken, let result = pending.result else { return }
+        let recorder = pending.profile.recorder
+        var events = pending.events
+        if case .success(let response) = result, !response.events.isEmpty { events = response.events }
+        let exchange = recorder.exchange(request: pending.request, events: events, result: result, startedAt: pending.startedAt)
+        state.withLock { $0.recorded.append(Recorded(id: id, profile: pending.profile, exchange: exchange)) }
+        appendToHistory(Self.masked(exchange, keepSecrets: keepSecrets, recorder: recorder), profile: pending.profile)
+    }
+
+    private func appendToHistory(_ exchange: Session.Exchange, profile: ProfileContext) {
+        do {
+            let result = try historyLock.withLock { _ in try history.append(exchange, profile: profile.snapshot) }
+            if let aside = result.movedAside, let problem = result.problem {
+                post(.report(title: "History of \(profile.name) could not be read", lines: [
+                    problem.description, "", "It was moved aside to \(aside.path); a new history starts.",
+                ]))
+            }
+        } catch {
+            post(.problem("history of \(profile.name) not written: \(error)"))
+        }
+    }
+
+    /// The exchange with secret header values as `•••` (unless kept).
+    static func masked(_ exchange: Session.Exchange, keepSecrets: Bool, recorder: SessionRecorder) -> Session.Exchange {
+        guard !keepSecrets else { return exchange }
+        var masking = recorder
+        masking.secrets = .redacted
+        var copy = exchange
+        copy.request.headers = masking.masked(copy.request.headers)
+        if let headers = copy.outcome?.headers { copy.outcome?.headers = masking.masked(headers) }
+        return copy
+    }
+
+    // MARK: What the loop asks for
+
+    /// Writes this run's exchanges as `sessions/NAME.yaml`; an existing file is not replaced.
+    func saveSession(name: String, keepSecrets: Bool) -> AppEvent {
+        let recorded = state.withLock { $0.recorded }
+        guard let last = recorded.last else { return .problem("nothing to save yet: send a request first") }
+        let file = home.sessions.appendingPathComponent("\(name).yaml")
+        if FileManager.default.fileExists(atPath: file.path) {
+            return .problem("sessions/\(name).yaml exists already: choose another name")
+        }
+        let exchanges = recorded.map { Self.masked($0.exchange, keepSecrets: keepSecrets, recorder: $0.profile.recorder) }
+        let session = Session(profile: last.profile.snapshot, secrets: keepSecrets ? .kept : .redacted, exchanges: exchanges)
+        do {
+            try SessionFile.write(session, to: file)
+        } catch {
+            return .problem("session not saved: \(error)")
+        }
+        let secrets = keepSecrets ? "secrets kept" : "secrets redacted"
+        return .notice("session saved: \(file.path) (\(exchanges.count) exchange\(exchanges.count == 1 ? "" : "s"), \(secrets))")
+    }
+
+    func loadHistory(_ profile: String) -> AppEvent {
+        do throws(SessionProblem) {
+            return .historyLoaded(profile: profile, try history.load(profile).exchanges)
+        } catch {
+            return .report(title: "History of \(profile) cannot be read", lines: [error.description])
+        }
+    }
+
+    /// Exchange `id`'s outcome against `expected`, or against the last earlier exchange of the
+    /// same method and URL.
+    func compare(_ id: ExchangeID, against expected: Session.Outcome?) async -> AppEvent {
+        // The record may still be waiting for its last event.
+        var current: Recorded?
+        for _ in 0..<20 {
+            current = state.withLock { $0.recorded.last { $0.id == id } }
+            if current != nil { break }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        guard let current, let actual = current.exchange.outcome else { return .problem("this exchange was not recorded") }
+        let title: String
+        let wanted: Session.Outcome
+        if let expected {
+            wanted = expected
+            title = "Compared with the recording"
+        } else {
+            let request = current.exchange.request
+            let earlier = state.withLock { state in
+                state.recorded.last { $0.id.value < id.value && $0.exchange.request.method == request.method && $0.exchange.request.url == request.url }
+            }
+            guard let earlier, let outcome = earlier.exchange.outcome else {
+                return .notice("no earlier \(request.summary) to compare with")
+            }
+            wanted = outcome
+            title = "Compared with #\(earlier.id) \(request.summary)"
+        }
+        let diff = SessionDiff.compare(expected: wanted, actual: actual)
+        return .report(title: title, lines: diff.isEqual ? ["no differences"] : diff.rendered.components(separatedBy: "\n"))
+    }
+}

@@ -1,0 +1,128 @@
+import ClientCore
+import Testing
+import TUICore
+@testable import ExplorerApp
+
+/// Saved requests: Ctrl+S saves under a name (asking before replacing), Ctrl+O lists them;
+/// Enter opens, n/F2 renames, d/Delete deletes after y.
+@Suite struct SavedRequestsOverlayTests {
+    typealias F = AppFixture
+
+    static let entries = [
+        AppState.SavedRequestEntry(name: "list users", draft: RequestDraft(method: "GET", url: "json/2")),
+        AppState.SavedRequestEntry(name: "greet", draft: RequestDraft(method: "POST", url: "echo", headers: [RequestDraft.Header("X-Note", "hi")],
+                                                                      body: .json("{\"a\": 1}"))),
+    ]
+
+    func listed() -> AppState {
+        var state = F.state()
+        _ = state.update(.savedRequestsListed(profile: "demo", Self.entries), now: 1)
+        return state
+    }
+
+    @Test func theProfileReadyListsItsSavedRequests() {
+        var state = F.state(profileReady: false)
+        #expect(state.update(.profileReady(name: "demo", baseURL: "http://h/"), now: 1) == [.listSavedRequests("demo")])
+    }
+
+    @Test func ctrlSAsksANameAndSaves() {
+        var state = listed()
+        F.press(.control("s"), into: &state)
+        #expect(F.lines(state).contains { $0.contains("┌ Save the request (demo)") })
+        #expect(F.press(.enter, into: &state).isEmpty)
+        #expect(F.lines(state).contains { $0.contains("✗ the name is empty") })
+        F.type("users page 2", into: &state)
+        let effects = F.press(.enter, into: &state)
+        #expect(effects == [.saveRequest(profile: "demo", name: "users page 2", draft: state.draft)])
+        #expect(state.overlay == nil)
+        #expect(state.savedRequestName == "users page 2")
+        #expect(!state.hasUnsavedWork)
+    }
+
+    @Test func anExistingNameAsksBeforeReplacing() {
+        var state = listed()
+        F.press(.control("s"), into: &state)
+        F.type("greet", into: &state)
+        #expect(F.press(.enter, into: &state).isEmpty)
+        #expect(state.overlay == .confirm(.overwriteRequest("greet")))
+        #expect(F.lines(state).contains { $0.contains("Replace the saved request greet?") })
+        #expect(F.press(.character("n"), into: &state).isEmpty)
+        #expect(state.overlay == nil)
+        F.press(.control("s"), .control("u"), into: &state)
+        F.type("greet", into: &state)
+        F.press(.enter, into: &state)
+        #expect(F.press(.character("y"), into: &state) == [.saveRequest(profile: "demo", name: "greet", draft: state.draft)])
+    }
+
+    @Test func ctrlOListsAndEnterOpens() {
+        var state = listed()
+        #expect(F.press(.control("o"), into: &state) == [.listSavedRequests("demo")])
+        let lines = F.lines(state)
+        #expect(lines.contains { $0.contains("┌ Saved requests of demo") })
+        #expect(lines.contains { $0.contains("list users  GET json/2") })
+        #expect(lines.contains { $0.contains("greet  POST echo") })
+        F.press(.down, .enter, into: &state)
+        #expect(state.overlay == nil)
+        #expect(state.request.method == "POST" && state.request.urlText == "echo")
+        #expect(state.headers.rows.map(\.name) == ["X-Note"])
+        #expect(state.body.text == "{\"a\": 1}")
+        #expect(!state.hasUnsavedWork)
+        // The list marks the one the panes hold; Ctrl+S offers its name.
+        F.press(.control("o"), into: &state)
+        #expect(F.lines(state).contains { $0.contains("● greet") })
+        F.press(.escape, .control("s"), into: &state)
+        #expect(F.lines(state).contains { $0.contains("Name: greet") })
+    }
+
+    @Test func nOrF2RenamesRefusingATakenName() {
+        var state = listed()
+        F.press(.control("o"), .character("n"), into: &state)
+        #expect(F.lines(state).contains { $0.contains("┌ Rename list users") })
+        F.press(.control("u"), into: &state)
+        F.type("greet", into: &state)
+        #expect(F.press(.enter, into: &state).isEmpty)
+        #expect(F.lines(state).contains { $0.contains("✗ a saved request named greet exists already") })
+        F.press(.control("u"), into: &state)
+        F.type("users", into: &state)
+        #expect(F.press(.enter, into: &state) == [.renameRequest(profile: "demo", from: "list users", to: "users")])
+        F.press(.down, .function(2), into: &state)
+        #expect(F.lines(state).contains { $0.contains("┌ Rename greet") })
+    }
+
+    @Test func dDeletesAfterY() {
+        var state = listed()
+        F.press(.control("o"), .down, .character("d"), into: &state)
+        #expect(F.lines(state).contains { $0.contains("Delete the saved request greet?") })
+        #expect(F.press(.character("y"), into: &state) == [.deleteRequest(profile: "demo", name: "greet")])
+        F.press(.escape, .control("o"), .delete, into: &state)
+        #expect(F.press(.escape, into: &state).isEmpty)
+        #expect(state.overlay == nil)
+    }
+
+    @Test func anEmptyCollectionSaysHowToStart() {
+        var state = F.state()
+        F.press(.control("o"), into: &state)
+        #expect(F.lines(state).contains { $0.contains("none yet: Ctrl+S saves the request under a name") })
+        #expect(F.press(.character("d"), into: &state).isEmpty)
+    }
+
+    @Test func anotherProfilesListingIsDroppedAndSwitchingClearsTheList() {
+        var state = listed()
+        _ = state.update(.savedRequestsListed(profile: "staging", []), now: 1)
+        #expect(state.savedRequests.count == 2)
+        _ = state.update(.profilesListed(["staging"]), now: 1)
+        F.press(.function(2), .down, .enter, into: &state)
+        #expect(state.savedRequests.isEmpty)
+    }
+
+    @Test func hostileNamesShowInert() {
+        var state = F.state()
+        _ = state.update(.savedRequestsListed(profile: "demo", [
+            AppState.SavedRequestEntry(name: "evil\u{1B}]2;owned\u{07}", draft: RequestDraft(method: "GET", url: "\u{1B}[2Jx")),
+        ]), now: 1)
+        F.press(.control("o"), into: &state)
+        let joined = F.lines(state).joined()
+        #expect(!joined.contains("\u{1B}") && !joined.contains("\u{07}"))
+        #expect(joined.contains("evil"))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Profiles, sessions and history in the real binary, driven in tmux (issue 5). Each test keeps
+/// its EXPLORER_HOME (`<dir>/home`) across the runs it starts, as a user's disk would.
+@Suite(.serialized) struct TUITmuxProfileTests {
+    /// Starts the explorer in `directory`, waits for its panes and a ready profile, runs `body`,
+    /// then quits it (the tmux server always goes).
+    func run(_ arguments: [String], in directory: TestDirectory, width: Int = 100, height: Int = 30,
+             ready: String = "http://127.0.0.1:", panes: Bool = true, _ body: (TmuxSession) async throws -> Void) async throws {
+        try? FileManager.default.removeItem(atPath: directory.path("explorer.status"))
+        let session = try await TmuxSession.start(arguments, width: width, height: height, in: directory)
+        do {
+            // An overlay opened at start (a session's browser) covers some titles.
+            if panes { try await session.waitFor("the five pane titles", TUITmuxTests.showsAllTitles) }
+            try await session.waitFor(text: ready)
+            try await body(session)
+        } catch {
+            await session.kill()
+            throw error
+        }
+        await session.kill()
+    }
+
+    func withDirectory(_ body: (TestDirectory) async throws -> Void) async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        try await body(directory)
+    }
+
+    @Test func aMissingOrBrokenProfileExits2NamingTheFileBeforeTheTerminalIsTaken() async throws {
+        try await withDirectory { directory in
+            let home = directory.path("home")
+            try FileManager.default.createDirectory(atPath: home + "/profiles", withIntermediateDirectories: true)
+            try "baseURL: http://127.0.0.1:1/\ntimeout: soon\n".write(toFile: home + "/profiles/broken.yaml", atomically: true, encoding: .utf8)
+            let missing = try await ExplorerProcess.run(["tui", "--profile", "nope"], in: directory, environment: ["EXPLORER_HOME": home])
+            #expect(missing.status == 2)
+            #expect(missing.stderrText.contains("nope.yaml"), "\(missing.stderrText)")
+            let broken = try await ExplorerProcess.run(["tui", "--profile", "broken"], in: directory, environment: ["EXPLORER_HOME": home])
+            #expect(broken.status == 2)
+            #expect(broken.stderrText.contains("broken.yaml:2"), "\(broken.stderrText)")
+            #expect(broken.stderrText.contains("timeout"), "\(broken.stderrText)")
+            try "not: [a session".write(toFile: directory.path("bad.yaml"), atomically: true, encoding: .utf8)
+            let badSession = try await ExplorerProcess.run(["tui", "--session", directory.path("bad.yaml")], in: directory,
+                                                           environment: ["EXPLORER_HOME": home])
+            #expect(badSession.status == 2)
+            #expect(badSession.stderrText.contains("bad.yaml"), "\(badSession.stderrText)")
+        }
+    }
+
+    @Test func aSavedSessionReopensWithItsExchangesAndHistorySurvivesARestart() async throws {
+        try await withDirectory { directory in
+            let saved = directory.path("home/sessions/tour.yaml")
+            try await run([], in: directory) { tmux in
+                try await tmux.send("Enter")
+                try await tmux.waitFor(text: "✓ 200")
+                try await tmux.send("F6")
+                try await tmux.waitFor(text: "Save the session")
+                try await tmux.send("tour", literal: true)
+                try await tmux.send("Enter")
+                try await tmux.waitFor(text: "session saved")
+                #expect(FileManager.default.fileExists(atPath: saved))
+                try await tmux.send("C-q")
+                #expect(try await tmux.waitForExit() == 0, "stderr: \(tmux.standardError())")
+            }
+            let text = try String(contentsOfFile: saved, encoding: .utf8)
+            #expect(text.contains("json/2"))
+            #expect(FileManager.default.fileExists(atPath: directory.path("home/history/demo.yaml")))
+            try await run(["--session", saved], in: directory, ready: "Session tour.yaml", panes: false) { tmux in
+                let browser = try await tmux.waitFor(text: "Session tour.yaml")
+                #expect(browser.contains { $0.contains("GET json/2") && $0.contains("200 · 1 attempt") })
+                // Enter loads it with its recorded response; R re-sends, live in the timeline.
+                try await tmux.send("Enter")
+                try await tmux.waitFor(text: "recorded response shown")
+                try await tmux.send("F4")
+                try await tmux.waitFor(text: "Session tour.yaml")
+                try await tmux.send("R")
+                try await tmux.waitFor(text: "✓ 200")
+                // The history of the first run is still there, newest first, beside this one.
+                try await tmux.send("F3")
+                let history = try await tmux.waitFor("two history rows") { screen in
+                    screen.filter { $0.contains("GET json/2") && $0.contains("200") }.count >= 2
+                }
+                #expect(history.contains { $0.contains("History of demo") })
+            }
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPParsing
 
 /// A profile as YAML in SPEC §4's shape, for saving and for `explorer profiles show`. Every text
@@ -9,7 +10,7 @@ public enum ProfileWriter {
 
     public static func yaml(_ profile: Profile, maskingSecrets: Bool) -> String {
         var lines: [String] = []
-        func secret(_ text: String) -> String { maskingSecrets && !text.hasPrefix("${env:") ? "•••" : text }
+        func secret(_ text: String) -> String { maskingSecrets && !holdsNoSecret(text) ? "•••" : text }
         func headers(_ headers: [Profile.Header]) -> String {
             "{ " + headers.map { header in
                 let value = secretHeaders.contains(header.name.lowercased()) ? secret(header.value) : header.value
@@ -100,6 +101,21 @@ public enum ProfileWriter {
         }
         if let name = check.name { fields.append("name: \(quoted(name))") }
         return ["  - check:"] + fields.map { "      " + $0 }
+    }
+
+    /// A value made only of `${env:NAME}` references and `{{alt.json.…}}` placeholders, with at
+    /// most a scheme word (`Bearer {{alt.json.token}}`), shows where its secret comes from, not the secret.
+    static func holdsNoSecret(_ text: String) -> Bool {
+        var rest = text
+        var found = false
+        for (open, close) in [("${env:", "}"), ("{{", "}}")] {
+            while let start = rest.range(of: open), let end = rest[start.upperBound...].range(of: close) {
+                rest.removeSubrange(start.lowerBound..<end.upperBound)
+                found = true
+            }
+        }
+        let remainder = rest.trimmingCharacters(in: .whitespaces)
+        return found && remainder.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic }
     }
 
     private static func quoted(_ text: String) -> String {

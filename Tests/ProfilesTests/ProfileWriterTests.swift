@@ -29,4 +29,17 @@ import Testing
         #expect(shown.contains("visible"))
         #expect(shown.contains("auth: { bearer: \"•••\" }"))
     }
+
+    /// A value that only says where its secret comes from is shown; one that holds a secret is not.
+    @Test(arguments: [("Bearer {{alt.json.token}}", true), ("${env:T}", true), ("Basic ${env:B}", true),
+                      ("Bearer abc{{alt.json.token}}", false), ("Bearer s3cret", false), ("", false)])
+    func referencesAreNotSecrets(value: String, shown: Bool) {
+        #expect(ProfileWriter.holdsNoSecret(value) == shown)
+    }
+
+    @Test func aProfileOfDefaultsIsAnEmptyMapping() throws {
+        let written = ProfileWriter.yaml(Profile(name: "p"), maskingSecrets: false)
+        #expect(written == "{}\n")
+        #expect(try ProfileReader.read(written, name: "p", file: "p.yaml") == Profile(name: "p"))
+    }
 }

@@ -1,0 +1,143 @@
+import Foundation
+import HTTPParsing
+import Yams
+
+/// `profiles/NAME.requests.yaml`: a profile's saved requests as YAML, every text double-quoted
+/// (as `ProfileWriter` writes) so nothing typed can change the file's structure. Headers read
+/// `"Name: value"`, form fields `"k=v"`, multipart parts `"k=v"` or `"k=@FILE"`, as on the
+/// command line:
+///
+/// ```yaml
+/// requests:
+///   - name: "login"
+///     method: "POST"
+///     url: "auth/login"
+///     headers: ["X-Note: hello"]
+///     body: { form: ["user=ann", "tag=a", "tag=b"] }
+/// ```
+public enum SavedRequestsFile {
+    public static func yaml(_ requests: SavedRequests) -> String {
+        guard !requests.requests.isEmpty else { return "requests: []\n" }
+        var lines = ["requests:"]
+        for request in requests.requests {
+            lines.append("  - name: \(quoted(request.name))")
+            lines.append("    method: \(quoted(request.method))")
+            lines.append("    url: \(quoted(request.url))")
+            if !request.headers.isEmpty {
+                lines.append("    headers: [\(request.headers.map { quoted("\($0.name): \($0.value)") }.joined(separator: ", "))]")
+            }
+            switch request.body {
+            case .none: break
+            case .raw(let text): lines.append("    body: { raw: \(quoted(text)) }")
+            case .json(let text): lines.append("    body: { json: \(quoted(text)) }")
+            case .form(let fields):
+                lines.append("    body: { form: [\(fields.map { quoted("\($0.name)=\($0.value)") }.joined(separator: ", "))] }")
+            case .multipart(let parts):
+                let items = parts.map { part -> String in
+                    switch part.value {
+                    case .text(let text): quoted("\(part.name)=\(text)")
+                    case .file(let path): quoted("\(part.name)=@\(path)")
+                    }
+                }
+                lines.append("    body: { multipart: [\(items.joined(separator: ", "))] }")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func read(_ text: String, file: String) throws(ProfileProblem) -> SavedRequests {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw ProfileProblem(file: file, line: nil, key: nil, message: "the file is empty")
+            }
+            root = node
+        } catch let problem as ProfileProblem {
+            throw problem
+        } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _) {
+            throw ProfileProblem(file: file, line: mark.line, key: nil, message: "not valid YAML: \(problem)")
+        } catch {
+            throw ProfileProblem(file: file, line: nil, key: nil, message: "not valid YAML: \(error)")
+        }
+        var requests: [SavedRequest] = []
+        for (_, list) in try ProfileNode(node: root, path: "", file: file).mapping(allowed: ["requests"]) {
+            for item in try list.sequence() {
+                let request = try self.request(item)
+                if requests.contains(where: { $0.name == request.name }) {
+                    throw item.problem("a second request named \(request.name.debugDescription)")
+                }
+                requests.append(request)
+            }
+        }
+        return SavedRequests(requests)
+    }
+
+    static func request(_ node: ProfileNode) throws(ProfileProblem) -> SavedRequest {
+        let entries = try node.mapping(allowed: ["name", "method", "url", "headers", "body"])
+        let nameNode = try ProfileReader.required("name", in: entries, of: node)
+        let name = try nameNode.string()
+        guard !name.isEmpty else { throw nameNode.problem("a saved request needs a name") }
+        var request = SavedRequest(name: name, url: try ProfileReader.required("url", in: entries, of: node).string())
+        for (key, value) in entries {
+            switch key {
+            case "method":
+                request.method = try value.string().uppercased()
+                guard !request.method.isEmpty, request.method.utf8.allSatisfy(Self.isTokenByte) else {
+                    throw value.problem("\(request.method.debugDescription) is not a method")
+                }
+            case "headers":
+                request.headers = try value.sequence().map { (item) throws(ProfileProblem) in
+                    let line = try item.string()
+                    guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
+                        throw item.problem("expected \"Name: value\", found \(line.debugDescription)")
+                    }
+                    return Profile.Header(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
+                }
+            case "body": request.body = try body(value)
+            default: break
+            }
+        }
+        return request
+    }
+
+    static func body(_ node: ProfileNode) throws(ProfileProblem) -> SavedRequest.Body {
+        let entries = try node.mapping(allowed: ["raw", "json", "form", "multipart"])
+        guard entries.count == 1, let (kind, value) = entries.first else {
+            throw node.problem("give exactly one of raw, json, form or multipart")
+        }
+        switch kind {
+        case "raw": return .raw(try value.string())
+        case "json": return .json(try value.string())
+        case "form": return .form(try pairs(value).map { SavedRequest.Field($0.name, $0.value) })
+        default:
+            return .multipart(try pairs(value).map { pair in
+                pair.value.hasPrefix("@") ? SavedRequest.Part(pair.name, .file(path: String(pair.value.dropFirst())))
+                    : SavedRequest.Part(pair.name, .text(pair.value))
+            })
+        }
+    }
+
+    /// `["k=v", …]`, split at the first `=`.
+    static func pairs(_ node: ProfileNode) throws(ProfileProblem) -> [(name: String, value: String)] {
+        try node.sequence().map { (item) throws(ProfileProblem) in
+            let text = try item.string()
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw item.problem("expected \"name=value\", found \(text.debugDescription)")
+            }
+            return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+        }
+    }
+
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var out = ""
+        JSONText.quote(text, into: &out)
+        return out
+    }
+}

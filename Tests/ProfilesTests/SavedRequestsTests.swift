@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import Profiles
+
+@Suite struct SavedRequestsTests {
+    static let every = SavedRequests([
+        SavedRequest(name: "users", url: "json/2"),
+        SavedRequest(name: "raw: \"odd\" # name", method: "PUT", url: "/upload?x=1#frag",
+                     headers: [Profile.Header("X-Note", "a: b, \"c\" {d}"), Profile.Header("X-Note", "second"), Profile.Header("X-Empty", "")],
+                     body: .raw("line 1\nline 2\u{1B}[31m\t\\")),
+        SavedRequest(name: "echo", method: "POST", url: "echo", body: .json("{\n  \"greeting\": \"hello\"\n}")),
+        SavedRequest(name: "login", method: "POST", url: "auth/login",
+                     body: .form([SavedRequest.Field("user", "ann"), SavedRequest.Field("tag", "a=b"), SavedRequest.Field("tag", "")])),
+        SavedRequest(name: "upload", method: "POST", url: "upload",
+                     body: .multipart([SavedRequest.Part("note", .text("hi")), SavedRequest.Part("file", .file(path: "/tmp/a b.png"))])),
+        SavedRequest(name: "custom", method: "PROPFIND", url: "http://other.test/dav/"),
+    ])
+
+    @Test func everyKindOfRequestSurvivesAWriteAndARead() throws {
+        let written = SavedRequestsFile.yaml(Self.every)
+        #expect(try SavedRequestsFile.read(written, file: "r.yaml") == Self.every)
+        #expect(try SavedRequestsFile.read(SavedRequestsFile.yaml(SavedRequests()), file: "r.yaml") == SavedRequests())
+    }
+
+    @Test func storedBesideTheProfilePrivatelyAndReadBack() throws {
+        let root = TemporaryDirectory()
+        let store = ProfileStore(directory: root.url)
+        #expect(try store.loadRequests(for: "api") == SavedRequests())
+        try Self.every.save(profile: "api", store: store)
+        #expect(root.permissions("api.requests.yaml") == 0o600)
+        #expect(try SavedRequests.load(profile: "api", store: store) == Self.every)
+        // Saved requests are not profiles.
+        #expect(store.names() == [])
+    }
+
+    @Test func saveRenameAndDelete() throws {
+        let store = ProfileStore(directory: TemporaryDirectory().url)
+        try store.updateRequests(for: "api") { requests in
+            requests.save(SavedRequest(name: "a", url: "a"))
+            requests.save(SavedRequest(name: "b", url: "b"))
+            requests.save(SavedRequest(name: "a", method: "POST", url: "a2"))
+        }
+        #expect(try store.loadRequests(for: "api").requests == [SavedRequest(name: "a", method: "POST", url: "a2"), SavedRequest(name: "b", url: "b")])
+        #expect(try store.updateRequests(for: "api") { $0.rename("a", to: "b") } == false)
+        #expect(try store.updateRequests(for: "api") { $0.rename("a", to: "c") } == true)
+        #expect(try store.updateRequests(for: "api") { $0.delete("b") } == true)
+        #expect(try store.updateRequests(for: "api") { $0.delete("b") } == false)
+        #expect(try store.loadRequests(for: "api").names == ["c"])
+    }
+
+    @Test func aCorruptedFileIsReportedAndNeverOverwritten() throws {
+        let root = TemporaryDirectory()
+        let store = ProfileStore(directory: root.url)
+        let corrupted = "requests:\n  - name: \"a\"\n    url: \"a\"\n    body: { json: \"{\" \n"
+        try root.write(corrupted, to: "api.requests.yaml")
+        #expect(throws: ProfileProblem.self) { try store.loadRequests(for: "api") }
+        #expect {
+            try store.saveRequests(SavedRequests([SavedRequest(name: "b", url: "b")]), for: "api")
+        } throws: { error in
+            let problem = error as? ProfileProblem
+            return problem?.file == store.requestsFile(for: "api").path && problem?.message.contains("not overwritten") == true
+        }
+        #expect(try String(contentsOf: store.requestsFile(for: "api"), encoding: .utf8) == corrupted)
+    }
+
+    @Test(arguments: [
+        ("requests:\n  - url: a\n", 2, "requests[0]", "name is missing"),
+        ("requests:\n  - name: a\n", 2, "requests[0]", "url is missing"),
+        ("requests:\n  - name: a\n    url: a\n    verb: GET\n", 4, "requests[0].verb", "unknown key"),
+        ("requests:\n  - name: a\n    url: a\n    method: \"GE T\"\n", 4, "requests[0].method", "not a method"),
+        ("requests:\n  - name: a\n    url: a\n    headers: [\"no colon\"]\n", 4, "requests[0].headers[0]", "Name: value"),
+        ("requests:\n  - name: a\n    url: a\n    body: { form: [\"=v\"] }\n", 4, "requests[0].body.form[0]", "name=value"),
+        ("requests:\n  - name: a\n    url: a\n    body: { raw: x, json: y }\n", 4, "requests[0].body", "exactly one"),
+        ("requests:\n  - name: a\n    url: a\n  - name: a\n    url: b\n", 4, "requests[1]", "a second request named \"a\""),
+        ("saved: []\n", 1, "saved", "unknown key"),
+    ] as [(String, Int, String, String)])
+    func problemsNameFileLineAndKey(text: String, line: Int, key: String, message: String) {
+        #expect {
+            try SavedRequestsFile.read(text, file: "r.yaml")
+        } throws: { error in
+            guard let problem = error as? ProfileProblem else { return false }
+            return problem.file == "r.yaml" && problem.line == line && problem.key == key && problem.message.contains(message)
+        }
+    }
+}

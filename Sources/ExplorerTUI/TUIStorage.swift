@@ -25,10 +25,10 @@ struct TUIStorage: Sendable {
         if FileManager.default.fileExists(atPath: file.path) { return .problem("profile not created: \(file.path) exists already") }
         var profile = Profile(name: name)
         profile.baseURL = baseURL
-        do {
-            try profiles.write(ProfileWriter.yaml(profile, maskingSecrets: false), as: name)
+        do throws(ProfileProblem) {
+            try profiles.save(profile)
         } catch {
-            return .problem("profile not created: \(error)")
+            return .report(title: "Profile not created", lines: [error.description])
         }
         return .profileCreated(name)
     }
@@ -46,20 +46,20 @@ struct TUIStorage: Sendable {
         guard let data = FileManager.default.contents(atPath: profiles.file(for: source).path) else {
             return .problem("not duplicated: \(profiles.file(for: source).path) cannot be read")
         }
-        do {
-            try profiles.write(String(decoding: data, as: UTF8.self), as: name)
+        do throws(ProfileProblem) {
+            try profiles.save(yaml: String(decoding: data, as: UTF8.self), as: name)
         } catch {
-            return .problem("not duplicated: \(error)")
+            return .report(title: "Not duplicated", lines: [error.description])
         }
         return .profileDuplicated(from: source, to: name)
     }
 
     func deleteProfile(_ name: String) -> AppEvent {
         guard ProfileNames.problem(name) == nil else { return .problem("profile \(name) cannot be deleted") }
-        do {
-            try FileManager.default.removeItem(at: profiles.file(for: name))
+        do throws(ProfileProblem) {
+            try profiles.delete(name)
         } catch {
-            return .problem("profile \(name) not deleted: \(error.localizedDescription)")
+            return .report(title: "Profile \(name) not deleted", lines: [error.description])
         }
         return .profileDeleted(name)
     }

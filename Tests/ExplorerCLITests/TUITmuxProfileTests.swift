@@ -85,4 +85,34 @@ import Testing
             }
         }
     }
+
+    @Test func aProfileOnDiskIsUsedAndSwitchedAtRuntime() async throws {
+        try await withDemo { server, directory, _ in
+            let profiles = directory.path("home/profiles")
+            try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
+            try "baseURL: \"\(server.baseURL)\"\nheaders: { X-From: local-profile }\n"
+                .write(toFile: profiles + "/local.yaml", atomically: true, encoding: .utf8)
+            let port = server.baseURL.split(separator: ":").last.map { String($0.prefix { $0.isNumber }) } ?? ""
+            try await run(["--profile", "local", "echo"], in: directory, ready: "local · \(server.baseURL)") { tmux in
+                try await tmux.send("Enter")
+                // The profile's header reached its server.
+                let sent = try await tmux.waitFor(text: "\"X-From\"")
+                #expect(sent.contains { $0.contains("127.0.0.1:\(port)") })
+                // F2 lists demo and local; switching to demo starts the embedded API elsewhere.
+                try await tmux.send("F2")
+                let list = try await tmux.waitFor(text: "┌ Profiles")
+                #expect(list.contains { $0.contains("● local") })
+                try await tmux.send("Home", "Enter")
+                let demo = try await tmux.waitFor("the demo profile ready") { screen in
+                    screen.contains { $0.contains("│demo · http://127.0.0.1:") && !$0.contains(":\(port)/") }
+                }
+                #expect(!demo.contains { $0.contains("│local ·") })
+                // And back.
+                try await tmux.send("F2")
+                try await tmux.waitFor(text: "┌ Profiles")
+                try await tmux.send("End", "Enter")
+                try await tmux.waitFor(text: "local · \(server.baseURL)")
+            }
+        }
+    }
 }

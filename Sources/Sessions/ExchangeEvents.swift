@@ -6,10 +6,15 @@ import ClientCore
 public actor ExchangeEvents {
     private var events: [ExchangeID: [ClientEvent]] = [:]
     private var ended: Set<ExchangeID> = []
+    /// Ended exchanges nobody took, oldest first: on a shared client most are never asked for.
+    private var untaken: [ExchangeID] = []
+    private let keep: Int
     private var waiting: [ExchangeID: [CheckedContinuation<[ClientEvent], Never>]] = [:]
     private var finished = false
 
-    public init(_ stream: AsyncStream<ClientEvent>) {
+    /// `keep`: how many ended exchanges nobody has taken yet are kept before the oldest is dropped.
+    public init(_ stream: AsyncStream<ClientEvent>, keep: Int = 256) {
+        self.keep = keep
         Task { await self.follow(stream) }
     }
 
@@ -27,6 +32,12 @@ public actor ExchangeEvents {
         switch event.kind {
         case .exchangeCompleted, .exchangeFailed:
             ended.insert(event.exchange)
+            untaken.append(event.exchange)
+            if untaken.count > keep {
+                let oldest = untaken.removeFirst()
+                ended.remove(oldest)
+                events.removeValue(forKey: oldest)
+            }
             for continuation in waiting.removeValue(forKey: event.exchange) ?? [] { continuation.resume(returning: events[event.exchange] ?? []) }
         default: break
         }
@@ -38,6 +49,7 @@ public actor ExchangeEvents {
             _ = await withCheckedContinuation { continuation in waiting[id, default: []].append(continuation) }
         }
         ended.remove(id)
+        untaken.removeAll { $0 == id }
         return events.removeValue(forKey: id) ?? []
     }
 }

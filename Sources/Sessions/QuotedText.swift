@@ -24,6 +24,9 @@ enum QuotedText {
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        [0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF].contains(scalar.value)
+        switch scalar.value {
+        case 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: true
+        default: false
+        }
     }
 }

@@ -15,7 +15,8 @@ public enum SessionFile {
     }
 
     /// Writes through the one atomic writer: the old file or the new one, never a part.
-    public static func write(_ session: Session, to url: URL) throws {
-        try AtomicFile.write(Data(SessionWriter.yaml(session).utf8), to: url)
+    /// `compactJSON` writes JSON bodies on one line each.
+    public static func write(_ session: Session, to url: URL, compactJSON: Bool = false) throws {
+        try AtomicFile.write(Data(SessionWriter.yaml(session, compactJSON: compactJSON).utf8), to: url)
     }
 }

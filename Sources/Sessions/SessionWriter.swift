@@ -5,8 +5,9 @@ import Foundation
 /// escapes), so nothing typed or received can change the file's structure; JSON bodies and events
 /// are written as YAML flow, which reads as the JSON it is.
 public enum SessionWriter {
-    public static func yaml(_ session: Session) -> String {
-        var out = Output()
+    /// - Parameter compactJSON: JSON bodies on one line each (histories: half the size to write and read).
+    public static func yaml(_ session: Session, compactJSON: Bool = false) -> String {
+        var out = Output(compactJSON: compactJSON)
         out.line(0, "# An explorer session (SPEC §5). Replay it with: explorer replay FILE --check")
         out.line(0, "version: \(session.version)")
         if let description = session.description { out.line(0, "description: \(q(description))") }
@@ -107,7 +108,7 @@ public enum SessionWriter {
     private static func json(_ node: JSONNode, level: Int, into out: inout Output) {
         // YAML limits implicit keys to 1024 characters; a longer object key goes as text instead.
         guard node.longestKey < 1000 else { return out.line(level, "text: \(q(node.compactText))") }
-        out.line(level, "json: " + node.prettyText(indent: Output.indent(level + 1)))
+        out.line(level, "json: " + (out.compactJSON ? node.spacedLine : node.prettyText(indent: Output.indent(level + 1))))
     }
 
     private static func headers(_ fields: [Session.Field], key: String, level: Int, into out: inout Output) {
@@ -130,6 +131,7 @@ public enum SessionWriter {
     }
 
     private struct Output {
+        let compactJSON: Bool
         var text = ""
         static func indent(_ level: Int) -> String { String(repeating: "  ", count: level) }
         mutating func line(_ level: Int, _ content: String) {

@@ -50,4 +50,39 @@ import Testing
         #expect(result.problem?.file == store.file(for: "p").path)
         #expect(try store.load("p").exchanges.map(\.name) == ["n1"])
     }
+
+    @Test func onlyProfileNamesNameHistories() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = HistoryStore(directory: directory.url)
+        #expect(throws: SessionProblem.self) { try store.load("../escape") }
+        #expect(throws: SessionProblem.self) { try store.append(exchange(1), profile: Session.ProfileSnapshot(name: "a/b")) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
+
+    @Test func aFullHistoryOfLargeBodiesIsParsedOnceAndAppendsQuickly() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let items = (0..<600).map { #"{"id": \#($0), "name": "user \#($0)", "tags": ["a", "b"]}"# }.joined(separator: ",")
+        var large = exchange(0)
+        large.outcome?.body = .json(JSONNode.parse("[" + items + "]")!)
+        let snapshot = Session.ProfileSnapshot(name: "big")
+        let store = HistoryStore(directory: directory.url)
+        try SessionFile.write(Session(profile: snapshot, exchanges: Array(repeating: large, count: 100)), to: store.file(for: "big"), compactJSON: true)
+
+        let clock = ContinuousClock()
+        let first = try clock.measure { try store.append(exchange(1), profile: snapshot) }
+        let second = try clock.measure { try store.append(exchange(2), profile: snapshot) }
+        // The second append reuses what the first read: only writing is left.
+        #expect(second < first)
+        #expect(first < .seconds(15) && second < .seconds(5), "appends took \(first) and \(second)")
+        // Another store (another process) sees both.
+        #expect(try HistoryStore(directory: directory.url).load("big").exchanges.suffix(2).map(\.name) == ["n1", "n2"])
+        // A change made by someone else is read, not written over.
+        var other = try HistoryStore(directory: directory.url).load("big")
+        other.exchanges = [exchange(9)]
+        try SessionFile.write(other, to: store.file(for: "big"))
+        try store.append(exchange(3), profile: snapshot)
+        #expect(try store.load("big").exchanges.map(\.name) == ["n9", "n3"])
+    }
 }

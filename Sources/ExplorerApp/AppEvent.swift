@@ -31,6 +31,8 @@ public enum AppEvent: Sendable {
     case historyLoaded(profile: String, [Session.Exchange])
     /// Profile `profile`'s saved requests, in the file's order.
     case savedRequestsListed(profile: String, [AppState.SavedRequestEntry])
+    /// Several outcomes of one piece of work (a fresh listing and a word about it), in order.
+    case batch([AppEvent])
     /// A longer message (a profile's parse problem naming file:line:key) in a box of its own.
     case report(title: String, lines: [String])
     case client(ClientEvent)

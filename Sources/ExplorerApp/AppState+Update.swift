@@ -45,6 +45,8 @@ extension AppState {
             show(text, isError: false, now: now, for: 4)
         case .historyLoaded:
             sessionEvent(event, now: now)
+        case .batch(let events):
+            return events.flatMap { update($0, now: now) }
         case .savedRequestsListed(let name, let entries):
             savedRequestsListed(profile: name, entries)
         case .report(let title, let lines):

@@ -1,4 +1,5 @@
 import ClientCore
+import Profiles
 import Testing
 import TUICore
 @testable import ExplorerApp
@@ -124,5 +125,22 @@ import TUICore
         let joined = F.lines(state).joined()
         #expect(!joined.contains("\u{1B}") && !joined.contains("\u{07}"))
         #expect(joined.contains("evil"))
+    }
+
+    @Test func aDraftSurvivesTheSavedRequestShape() {
+        let drafts = [
+            RequestDraft(method: "PATCH", url: "users/2", headers: [RequestDraft.Header("X-A", "1")], body: .json("{\"a\": 1}")),
+            RequestDraft(method: "POST", url: "form", body: .form([RequestDraft.Field("k", "v"), RequestDraft.Field("k", "w")])),
+            RequestDraft(method: "POST", url: "up", body: .multipart([.text(name: "t", value: "x"), .file(name: "f", path: "/tmp/a b")])),
+            RequestDraft(method: "PUT", url: "raw", body: .raw("plain", contentType: nil)),
+        ]
+        for draft in drafts { #expect(RequestDraft(SavedRequest(name: "x", draft: draft)) == draft) }
+    }
+
+    @Test func aBatchAppliesEachEventInOrder() {
+        var state = F.state()
+        _ = state.update(.batch([.savedRequestsListed(profile: "demo", Self.entries), .notice("saved as greet")]), now: 1)
+        #expect(state.savedRequests == Self.entries)
+        #expect(F.lines(state).last?.contains("saved as greet") == true)
     }
 }

@@ -115,4 +115,29 @@ import Testing
             }
         }
     }
+
+    @Test func aSavedRequestSurvivesARestartAndOpensAgain() async throws {
+        try await withDirectory { directory in
+            try await run(["echo?from=saved"], in: directory) { tmux in
+                try await tmux.send("C-s")
+                try await tmux.waitFor(text: "Save the request (demo)")
+                try await tmux.send("my echo", literal: true)
+                try await tmux.send("Enter")
+                try await tmux.waitFor(text: "saved as my echo")
+                try await tmux.send("C-q")
+                #expect(try await tmux.waitForExit() == 0, "stderr: \(tmux.standardError())")
+            }
+            let file = try String(contentsOfFile: directory.path("home/profiles/demo.requests.yaml"), encoding: .utf8)
+            #expect(file.contains("my echo") && file.contains("echo?from=saved"))
+            try await run(["flaky/1"], in: directory) { tmux in
+                try await tmux.send("C-o")
+                let list = try await tmux.waitFor(text: "Saved requests of demo")
+                #expect(list.contains { $0.contains("my echo  GET echo?from=saved") })
+                try await tmux.send("Enter")
+                try await tmux.waitFor(text: "GET     echo?from=saved")
+                try await tmux.send("Enter")
+                try await tmux.waitFor(text: "\"from\"")
+            }
+        }
+    }
 }

@@ -37,10 +37,12 @@ struct ReplayRun {
             throw error
         }
         let writer = eventsHandle.map { EventsWriter(opened.client.events(), to: $0) }
+        var recorder = opened.profile.map { SessionRecorder(profile: $0, secrets: session.secrets) }
+            ?? SessionRecorder(baseURL: nil, secrets: session.secrets)
+        recorder.baseURL = opened.client.baseURL?.absoluteString ?? recorder.baseURL
         // Taken before sending: a token refresh changes the client's headers.
-        let snapshot = SessionRecorder(baseURL: nil).snapshot(name: name, client: opened.client)
-        let replayer = SessionReplayer(client: opened.client,
-                                       recorder: SessionRecorder(baseURL: opened.client.baseURL?.absoluteString, secrets: session.secrets))
+        let snapshot = opened.profile.map(recorder.snapshot(of:)) ?? recorder.snapshot(name: name, client: opened.client)
+        let replayer = SessionReplayer(client: opened.client, recorder: recorder)
         let report = ReplayReport(session: session, checking: check)
 
         let work = Task { () async -> [ReplayReport.Result] in

@@ -26,15 +26,44 @@ public struct SessionRecorder: Sendable {
         self.inlineLimit = inlineLimit
     }
 
-    /// A recorder for a profile: its base URL, and as secret also the header its auth sets and the
-    /// headers its alternate requests apply.
-    public init(profile: Profile, secrets: Session.Secrets = .redacted) {
+    /// A recorder for a profile: its base URL; as secret also the header its auth sets and the
+    /// headers its alternate requests apply; and as secret values its credentials (with
+    /// `${env:NAME}` read from `environment`), so a body that echoes one does not keep it.
+    public init(profile: Profile, secrets: Session.Secrets = .redacted,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
         var names: [String] = profile.validators.flatMap { validator -> [String] in
             guard case .altRequest(let alt) = validator else { return [] }
             return alt.applyHeaders.map(\.name)
         }
         if case .header(let name, _) = profile.auth { names.append(name) }
         self.init(baseURL: profile.baseURL, secrets: secrets, secretHeaders: names)
+        secretValues = Self.credentials(of: profile, secretHeaders: secretHeaders, environment: environment)
+    }
+
+    /// Every credential a profile holds, resolved: auth values, secret headers' values (and the
+    /// part after their scheme), and the variables an alternate request sends.
+    static func credentials(of profile: Profile, secretHeaders: Set<String>, environment: [String: String]) -> [String] {
+        func resolved(_ text: String) -> String? { try? EnvironmentReference.resolve(text, in: environment).get() }
+        var texts: [String] = []
+        switch profile.auth {
+        case .bearer(let token)?: texts.append(token)
+        case .basic(let username, let password)?:
+            texts.append(password)
+            if let user = resolved(username), let pass = resolved(password) { texts.append(Data("\(user):\(pass)".utf8).base64EncodedString()) }
+        case .header(_, let value)?: texts.append(value)
+        case nil: break
+        }
+        texts += profile.headers.filter { secretHeaders.contains($0.name.lowercased()) }.map(\.value)
+        for case .altRequest(let alt) in profile.validators {
+            let sent = alt.headers.map(\.value) + [alt.json ?? ""]
+            texts += sent.flatMap(EnvironmentReference.names).map { "${env:\($0)}" }
+        }
+        return texts.compactMap(resolved).flatMap(Self.credentialParts)
+    }
+
+    /// A header value and, for `Scheme credentials`, the credentials alone.
+    static func credentialParts(_ value: String) -> [String] {
+        [value] + value.split(separator: " ", maxSplits: 1).dropFirst().map(String.init)
     }
 
     // MARK: Pieces
@@ -88,6 +117,22 @@ public struct SessionRecorder: Sendable {
 
     // MARK: Exchanges
 
+    /// A recorded exchange with its secrets masked, as a file keeps it unless the user opted in:
+    /// secret request and response headers, and credentials a body repeats.
+    public func redacted(_ exchange: Session.Exchange) -> Session.Exchange {
+        var masking = self
+        masking.secrets = .redacted
+        var copy = exchange
+        let typed = exchange.request.headers.filter { secretHeaders.contains($0.name.lowercased()) }.flatMap { Self.credentialParts($0.value) }
+        copy.request.headers = masking.masked(exchange.request.headers)
+        if var outcome = copy.outcome {
+            outcome.headers = masking.masked(outcome.headers)
+            outcome.body = Self.scrub(outcome.body, values: secretValues + typed)
+            copy.outcome = outcome
+        }
+        return copy
+    }
+
     /// The exchange as a session records it. `events` are the exchange's own (from the client's
     /// stream or `response.events`); `elapsedMs` defaults to the last event's time.
     public func exchange(name: String? = nil, request: Session.Request, events: [ClientEvent],
@@ -98,9 +143,7 @@ public struct SessionRecorder: Sendable {
         outcome.elapsedMs = (elapsedMs ?? events.last?.tMs).map { ($0 * 1000).rounded() / 1000 }
         if secrets == .redacted {
             // A body that repeats a credential the request sent (an echo, a debug page) must not keep it.
-            let typed = request.headers.filter { secretHeaders.contains($0.name.lowercased()) }.flatMap { header in
-                [header.value] + header.value.split(separator: " ", maxSplits: 1).dropFirst().map(String.init)
-            }
+            let typed = request.headers.filter { secretHeaders.contains($0.name.lowercased()) }.flatMap { Self.credentialParts($0.value) }
             outcome.body = Self.scrub(outcome.body, values: secretValues + typed)
         }
         // Whole seconds, as the file keeps them.

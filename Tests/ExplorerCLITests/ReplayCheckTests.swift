@@ -53,11 +53,22 @@ import Testing
     @Test func ignoredPathsAreNotDifferencesButOthersAre() async throws {
         let directory = try TestDirectory()
         defer { directory.remove() }
-        // Without `$.token` ignored, the fresh token differs.
-        let path = try ReplayFixtures.edited("token-refresh", in: directory, [(#"ignore: ["$.token"]"#, "ignore: []")])
+        // Without `$.headers.Host` ignored, the echoed Host (a free port each run) differs.
+        let path = try ReplayFixtures.edited("tour", in: directory, [(#"ignore: ["$.headers.Host", "#, "ignore: [")])
         let outcome = try await runExplorer(["replay", path, "--check"], in: directory)
         #expect(outcome.status == 1)
-        #expect(outcome.stdoutText.contains(#"    body $.token: expected "tok-"#))
+        #expect(outcome.stdoutText.contains(#"    body $.headers.Host[0]: expected "127.0.0.1:"#))
+        #expect(outcome.stdoutText.hasSuffix("replayed 6 exchanges: 4 as recorded, 2 different\n"))
+    }
+
+    @Test func credentialsInBodiesAreMaskedNotPrinted() async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        // Even unignored, a refreshed token is a credential: masked on both sides, never in a diff.
+        let path = try ReplayFixtures.edited("token-refresh", in: directory, [(#"ignore: ["$.token"]"#, "ignore: []")])
+        let outcome = try await runExplorer(["replay", path, "--check"], in: directory)
+        #expect(outcome.status == 0, "\(outcome.stdoutText)")
+        #expect(!outcome.stdoutText.contains("tok-"))
     }
 
     @Test func aFailureWhereTheRecordingSucceededFailsEvenWithoutCheck() async throws {

@@ -14,7 +14,8 @@ public struct SessionReplayer: Sendable {
         self.events = ExchangeEvents(client.events())
     }
 
-    /// The exchange as it went this time: the same name, request and check, new events and outcome.
+    /// The exchange as it went this time: the same name, request (secrets masked as the recorder
+    /// says) and check, new events and outcome.
     /// Cancelling the calling task cancels the exchange (its outcome is then a `cancelled` failure).
     public func replay(_ exchange: Session.Exchange) async -> Session.Exchange {
         let startedAt = Date()
@@ -42,7 +43,8 @@ public struct SessionReplayer: Sendable {
         var replayed = recorder.exchange(name: exchange.name, request: exchange.request, events: recorded, result: result,
                                          startedAt: startedAt, elapsedMs: Double(elapsed.components.seconds) * 1000
                                              + Double(elapsed.components.attoseconds) / 1e15)
-        replayed.request = exchange.request
+        // The request as it was asked for, its secrets masked unless the session keeps them.
+        replayed.request = recorder.request(exchange.request)
         replayed.check = exchange.check
         return replayed
     }

@@ -1,3 +1,4 @@
+import ClientCore
 import Foundation
 import Yams
 
@@ -67,7 +68,10 @@ struct ProfileNode {
         for (keyNode, valueNode) in mapping {
             let name = keyNode.string ?? ""
             let child = ProfileNode(node: valueNode, path: "\(path).\(name)", file: file)
-            headers.append(Profile.Header(name, try child.string()))
+            let header = Profile.Header(name, try child.string())
+            // A header that could never be sent is refused here, where its line is known.
+            if let problem = HTTPHeader(name: header.name, value: header.value).problem { throw child.problem(problem) }
+            headers.append(header)
         }
         return headers
     }

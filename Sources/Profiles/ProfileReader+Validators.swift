@@ -4,6 +4,10 @@
 extension ProfileReader {
     static let strategies = ["immediate", "delayed", "exponential", "fibonacci"]
     static let jitters = ["none", "full", "equal", "decorrelated"]
+    /// The keys each strategy reads; any other is a mistake worth naming.
+    static let strategyKeys = ["immediate": [], "delayed": ["delay", "maxDelay", "jitter"],
+                               "exponential": ["base", "multiplier", "maxDelay", "jitter"],
+                               "fibonacci": ["unit", "maxDelay", "jitter"]]
 
     static func validator(_ node: ProfileNode) throws(ProfileProblem) -> Profile.Validator {
         let entries = try node.mapping(allowed: ["default", "altRequest", "check"])
@@ -42,6 +46,10 @@ extension ProfileReader {
             throw strategyNode.problem("unknown strategy \"\(strategy)\" (one of \(strategies.joined(separator: ", ")))")
         }
         var retry = Profile.Retry(strategy: strategy)
+        let reads = strategyKeys[strategy] ?? []
+        for (key, value) in entries where key != "strategy" && !reads.contains(key) {
+            throw value.problem(reads.isEmpty ? "\(strategy) takes no \(key)" : "\(strategy) takes no \(key) (it reads \(reads.joined(separator: ", ")))")
+        }
         for (key, value) in entries {
             switch key {
             case "delay": retry.delay = try value.seconds()

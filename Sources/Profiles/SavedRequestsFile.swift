@@ -46,19 +46,7 @@ public enum SavedRequestsFile {
     }
 
     public static func read(_ text: String, file: String) throws(ProfileProblem) -> SavedRequests {
-        let root: Node
-        do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw ProfileProblem(file: file, line: nil, key: nil, message: "the file is empty")
-            }
-            root = node
-        } catch let problem as ProfileProblem {
-            throw problem
-        } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _) {
-            throw ProfileProblem(file: file, line: mark.line, key: nil, message: "not valid YAML: \(problem)")
-        } catch {
-            throw ProfileProblem(file: file, line: nil, key: nil, message: "not valid YAML: \(error)")
-        }
+        let root = try ProfileReader.compose(text, file: file)
         var requests: [SavedRequest] = []
         for (_, list) in try ProfileNode(node: root, path: "", file: file).mapping(allowed: ["requests"]) {
             for item in try list.sequence() {

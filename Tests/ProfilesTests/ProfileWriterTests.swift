@@ -11,8 +11,8 @@ import Testing
     @Test func textThatLooksLikeYAMLStaysText() throws {
         var profile = Profile(name: "p")
         profile.baseURL = "http://h/#not a comment"
-        profile.headers = [Profile.Header("X-Odd", "a: b\n- c\"{}[],&*!|>'%@`"), Profile.Header("X-Empty", "")]
-        profile.auth = .basic(username: "ann: x", password: "p#w\u{1B}")
+        profile.headers = [Profile.Header("X-Odd", "a: b - c\"{}[],&*!|>'%@` #x"), Profile.Header("X-Empty", "")]
+        profile.auth = .basic(username: "ann: x", password: "p#w\u{1B}\n- y: z")
         let written = ProfileWriter.yaml(profile, maskingSecrets: false)
         #expect(try ProfileReader.read(written, name: "p", file: "p.yaml") == profile)
     }

@@ -7,6 +7,9 @@ struct SessionNode {
     let node: Node
     let path: String
     let file: String
+    /// Shared by every node of one file: YAML aliases repeat a node without copying it, so a few
+    /// lines can stand for billions of values; reading stops long before.
+    let budget: JSONBudget
 
     var line: Int? { node.mark?.line }
 
@@ -15,7 +18,7 @@ struct SessionNode {
     }
 
     func child(_ node: Node, key: String) -> SessionNode {
-        SessionNode(node: node, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+        SessionNode(node: node, path: path.isEmpty ? key : "\(path).\(key)", file: file, budget: budget)
     }
 
     /// The entries of a mapping by key; a key outside `allowed` is reported, not ignored, and a
@@ -27,7 +30,7 @@ struct SessionNode {
             let key = keyNode.string ?? ""
             let child = child(valueNode, key: key)
             guard allowed.contains(key) else {
-                throw SessionNode(node: keyNode, path: child.path, file: file)
+                throw SessionNode(node: keyNode, path: child.path, file: file, budget: budget)
                     .problem("unknown key (known here: \(allowed.joined(separator: ", ")))")
             }
             entries[key] = child
@@ -63,7 +66,7 @@ struct SessionNode {
 
     func sequence() throws(SessionProblem) -> [SessionNode] {
         guard let sequence = node.sequence else { throw problem("expected a list, found \(kind)") }
-        return sequence.enumerated().map { SessionNode(node: $1, path: "\(path)[\($0)]", file: file) }
+        return sequence.enumerated().map { SessionNode(node: $1, path: "\(path)[\($0)]", file: file, budget: budget) }
     }
 
     func strings() throws(SessionProblem) -> [String] {
@@ -87,6 +90,7 @@ struct SessionNode {
     /// (written by hand) a string.
     func json(depth: Int = 0) throws(SessionProblem) -> JSONNode {
         guard depth < JSONNode.maxDepth else { throw problem("JSON nested too deeply") }
+        guard budget.take() else { throw problem("more than \(JSONBudget.limit) JSON values in one file (aliases?): refused") }
         switch node {
         case .mapping(let mapping):
             var members: [JSONNode.Member] = []
@@ -98,7 +102,7 @@ struct SessionNode {
         case .sequence(let sequence):
             var items: [JSONNode] = []
             for (index, value) in sequence.enumerated() {
-                items.append(try SessionNode(node: value, path: "\(path)[\(index)]", file: file).json(depth: depth + 1))
+                items.append(try SessionNode(node: value, path: "\(path)[\(index)]", file: file, budget: budget).json(depth: depth + 1))
             }
             return .array(items)
         case .scalar(let scalar):
@@ -126,4 +130,15 @@ struct SessionNode {
     }
 
     private var describe: String { node.scalar.map { QuotedText.quote($0.string) } ?? kind }
+}
+
+/// How many JSON values one file may hold in all (a full history of ordinary JSON holds about half a million).
+final class JSONBudget {
+    static let limit = 3_000_000
+    private var remaining = JSONBudget.limit
+
+    func take() -> Bool {
+        remaining -= 1
+        return remaining >= 0
+    }
 }

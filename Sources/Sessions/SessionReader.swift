@@ -32,7 +32,7 @@ public enum SessionReader {
             guard let node = try Yams.compose(yaml: text) else {
                 throw SessionProblem(file: file, line: nil, key: nil, message: "the file is empty")
             }
-            return SessionNode(node: node, path: "", file: file)
+            return SessionNode(node: node, path: "", file: file, budget: JSONBudget())
         } catch let problem as SessionProblem {
             throw problem
         } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _) {

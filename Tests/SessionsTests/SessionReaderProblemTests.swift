@@ -83,4 +83,16 @@ import Testing
             try SessionFile.read(URL(fileURLWithPath: "/nonexistent/s.yaml"))
         }
     }
+
+    @Test func anAliasBombIsRefusedNotExpanded() {
+        var lines = ["version: 1", "profile: { name: demo }", "exchanges:",
+                     #"  - request: { method: GET, url: x, body: { json: &a0 ["x","x","x","x","x","x","x","x","x","x"] } }"#]
+        for level in 1..<8 {
+            let aliases = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ",")
+            lines.append("  - request: { method: GET, url: x, body: { json: &a\(level) [\(aliases)] } }")
+        }
+        let found = problem(lines.joined(separator: "\n"))
+        #expect(found?.message.contains("more than 3000000 JSON values") == true)
+        #expect(found?.key?.hasPrefix("exchanges[") == true)
+    }
 }

@@ -27,53 +27,21 @@ struct ReplayRun {
         if let recordTo { try Self.checkDirectory(of: recordTo, flag: "--record-to") }
 
         let name = profile ?? session.profile.name
-        let opened: ProfileClient
-        do {
-            opened = try await ProfileClient.open(profile: name, configuration: HTTPClient.Configuration())
-        } catch {
-            if profile == nil, error.status == .usage {
-                throw .usage("\(file): the session's profile \(name.debugDescription) cannot be used (\(error.message)); name one with --profile")
-            }
-            throw error
-        }
+        let opened = try await open(name)
         let writer = eventsHandle.map { EventsWriter(opened.client.events(), to: $0) }
         var recorder = opened.profile.map { SessionRecorder(profile: $0, secrets: session.secrets) }
             ?? SessionRecorder(baseURL: nil, secrets: session.secrets)
         recorder.baseURL = opened.client.baseURL?.absoluteString ?? recorder.baseURL
         // Taken before sending: a token refresh changes the client's headers.
         let snapshot = opened.profile.map(recorder.snapshot(of:)) ?? recorder.snapshot(name: name, client: opened.client)
-        let replayer = SessionReplayer(client: opened.client, recorder: recorder)
         let report = ReplayReport(session: session, checking: check)
 
-        let work = Task { () async -> [ReplayReport.Result] in
-            var results: [ReplayReport.Result] = []
-            for (index, exchange) in session.exchanges.enumerated() {
-                let replayed = await replayer.replay(exchange)
-                if Task.isCancelled { break }
-                let result = report.result(index: index, recorded: exchange, replayed: replayed)
-                Console.out(report.lines(for: result))
-                results.append(result)
-            }
-            return results
-        }
-        let watcher = SignalWatcher([SIGINT]) { _ in work.cancel() }
-        let results = await work.value
-        watcher.stop()
-        let cancelled = work.isCancelled
-
+        let (results, cancelled) = await replay(session, with: SessionReplayer(client: opened.client, recorder: recorder), report: report)
         await opened.shutdown()
         await writer?.finish()
 
-        if let junitHandle {
-            let xml = ReplayJUnit.xml(suite: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent, results: results,
-                                      total: session.exchanges.count)
-            do {
-                try junitHandle.write(contentsOf: Data(xml.utf8))
-                try junitHandle.close()
-            } catch {
-                throw .failure("--junit \(junit ?? ""): cannot write: \(error.localizedDescription)")
-            }
-        }
+        if let junitHandle { try write(ReplayJUnit.xml(suite: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent,
+                                                       results: results, total: session.exchanges.count), to: junitHandle) }
         if cancelled { throw CLIError(status: .cancelled, message: "replay cancelled after \(results.count) of \(session.exchanges.count) exchanges") }
         if let recordTo {
             var recording = session
@@ -90,6 +58,44 @@ struct ReplayRun {
         if failing > 0 {
             throw .failure(check ? "\(failing) of \(results.count) exchanges differ from the recording"
                                  : "\(failing) of \(results.count) exchanges failed")
+        }
+    }
+
+    /// The profile to replay on; a session's own profile that cannot be used says how to choose another.
+    private func open(_ name: String) async throws(CLIError) -> ProfileClient {
+        do {
+            return try await ProfileClient.open(profile: name, configuration: HTTPClient.Configuration())
+        } catch {
+            guard profile == nil, error.status == .usage else { throw error }
+            throw .usage("\(file): the session's profile \(name.debugDescription) cannot be used (\(error.message)); name one with --profile")
+        }
+    }
+
+    /// Sends the exchanges in order in a task Ctrl-C cancels, printing each line as it ends.
+    private func replay(_ session: Session, with replayer: SessionReplayer, report: ReplayReport) async -> ([ReplayReport.Result], cancelled: Bool) {
+        let work = Task { () async -> [ReplayReport.Result] in
+            var results: [ReplayReport.Result] = []
+            for (index, exchange) in session.exchanges.enumerated() {
+                let replayed = await replayer.replay(exchange)
+                if Task.isCancelled { break }
+                let result = report.result(index: index, recorded: exchange, replayed: replayed)
+                Console.out(report.lines(for: result))
+                results.append(result)
+            }
+            return results
+        }
+        let watcher = SignalWatcher([SIGINT]) { _ in work.cancel() }
+        let results = await work.value
+        watcher.stop()
+        return (results, work.isCancelled)
+    }
+
+    private func write(_ xml: String, to handle: FileHandle) throws(CLIError) {
+        do {
+            try handle.write(contentsOf: Data(xml.utf8))
+            try handle.close()
+        } catch {
+            throw .failure("--junit \(junit ?? ""): cannot write: \(error.localizedDescription)")
         }
     }
 

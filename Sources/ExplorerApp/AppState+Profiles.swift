@@ -173,27 +173,33 @@ extension AppState {
     /// whole), closed by any key but the arrows.
     mutating func openReport(title: String, lines: [String]) {
         let width = max(10, min(width - 4, 78) - 6)
-        let rows = lines.flatMap { line in
-            line.isEmpty ? [""] : HelpOverlay.wrap(line, width: width).flatMap { piece in
-                CellWidth.of(piece) <= width ? [piece] : Self.chunks(piece, width: width)
-            }
-        }
+        let rows = lines.flatMap { Self.wrapped($0, width: width) }
         var list = ListOverlay(title: title, hint: "Esc or Enter closes", rows: rows.map { ListOverlay.Row($0) })
         list.fit(overlayBounds)
         overlay = .list(.report, list)
     }
 
-    /// A word longer than the line (a path) cut into pieces of `width` columns.
-    static func chunks(_ text: String, width: Int) -> [String] {
-        var pieces: [String] = [], piece = ""
-        for character in text {
-            if CellWidth.of(piece) + CellWidth.of(String(character)) > width {
-                pieces.append(piece)
-                piece = ""
+    /// `text` in lines of at most `width` columns, broken at a space where there is one, else
+    /// (a long path) where the line is full, so the text reads on without a gap.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text)
+        while CellWidth.of(String(rest)) > width {
+            var end = rest.startIndex, used = 0
+            while end < rest.endIndex, used + CellWidth.of(String(rest[end])) <= width {
+                used += CellWidth.of(String(rest[end]))
+                end = rest.index(after: end)
             }
-            piece.append(character)
+            if end == rest.startIndex { end = rest.index(after: end) }
+            if end < rest.endIndex, let space = rest[..<end].lastIndex(of: " "), space > rest.startIndex {
+                lines.append(String(rest[..<space]))
+                rest = rest[rest.index(after: space)...]
+            } else {
+                lines.append(String(rest[..<end]))
+                rest = rest[end...]
+            }
         }
-        if !piece.isEmpty { pieces.append(piece) }
-        return pieces
+        lines.append(String(rest))
+        return lines
     }
 }

@@ -52,7 +52,7 @@ final class ExchangeRunner: Sendable {
                 return
             }
             let events = opened.client.events()
-            let context = Self.context(name: name, client: opened.client, home: recorder.home)
+            let context = Self.context(name: name, opened: opened)
             let old = running.withLock { state -> (ProfileClient?, Task<Void, Never>?, [Task<Void, Never>])? in
                 guard state.generation == generation else { return nil }
                 let old = (state.profile, state.events, Array(state.exchanges.values))
@@ -82,17 +82,18 @@ final class ExchangeRunner: Sendable {
         running.withLock { $0.starts[generation] = task }
     }
 
-    /// The recorder's view of profile `name`: its file's secret headers and snapshot when it
-    /// has one, else what its client says (the built-in demo).
-    static func context(name: String, client: HTTPClient, home: ExplorerHome) -> TUIRecorder.ProfileContext {
-        let baseURL = client.baseURL?.absoluteString
-        if name != DemoProfile.name, let profile = try? ProfileStore(home: home).load(name) {
+    /// The recorder's view of profile `name`: its secret headers and credentials (so a body that
+    /// echoes one is scrubbed) and its snapshot. Exchanges are recorded whole; files get them
+    /// redacted unless the user keeps secrets.
+    static func context(name: String, opened: ProfileClient) -> TUIRecorder.ProfileContext {
+        let baseURL = opened.client.baseURL?.absoluteString
+        if let profile = opened.profile {
             var recorder = SessionRecorder(profile: profile, secrets: .kept)
             recorder.baseURL = baseURL ?? profile.baseURL
             return TUIRecorder.ProfileContext(name: name, recorder: recorder, snapshot: recorder.snapshot(of: profile))
         }
         let recorder = SessionRecorder(baseURL: baseURL, secrets: .kept)
-        return TUIRecorder.ProfileContext(name: name, recorder: recorder, snapshot: recorder.snapshot(name: name, client: client))
+        return TUIRecorder.ProfileContext(name: name, recorder: recorder, snapshot: recorder.snapshot(name: name, client: opened.client))
     }
 
     func send(_ draft: RequestDraft, id: ExchangeID) {

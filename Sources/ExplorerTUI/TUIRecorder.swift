@@ -122,15 +122,10 @@ final class TUIRecorder: Sendable {
         }
     }
 
-    /// The exchange with secret header values as `•••` (unless kept).
+    /// The exchange with secret header values as `•••` and credentials a body repeats scrubbed
+    /// (unless kept).
     static func masked(_ exchange: Session.Exchange, keepSecrets: Bool, recorder: SessionRecorder) -> Session.Exchange {
-        guard !keepSecrets else { return exchange }
-        var masking = recorder
-        masking.secrets = .redacted
-        var copy = exchange
-        copy.request.headers = masking.masked(copy.request.headers)
-        if let headers = copy.outcome?.headers { copy.outcome?.headers = masking.masked(headers) }
-        return copy
+        keepSecrets ? exchange : recorder.redacted(exchange)
     }
 
     // MARK: What the loop asks for

@@ -251,3 +251,15 @@ import TUICore
         #expect(F.lines(state).contains { $0.contains("New profile") })
     }
 }
+
+@Suite struct ReportWrapTests {
+    @Test func longPathsBreakWhereTheLineIsFullAndWordsAtSpaces() {
+        let lines = AppState.wrapped("/a/very/long/path/to/profiles/mine.yaml:2: timeout: expected a number", width: 20)
+        #expect(lines.allSatisfy { CellWidth.of($0) <= 20 })
+        #expect(lines.joined() == "/a/very/long/path/to/profiles/mine.yaml:2: timeout:expected a number")
+        #expect(lines.first == "/a/very/long/path/to")
+        #expect(AppState.wrapped("", width: 5) == [""])
+        #expect(AppState.wrapped("short text", width: 40) == ["short text"])
+        #expect(AppState.wrapped("ab", width: 1) == ["a", "b"])
+    }
+}

@@ -140,4 +140,81 @@ import Testing
             }
         }
     }
+
+    /// Every file under `directory`, read as text.
+    static func everyFile(under directory: String) -> [(String, String)] {
+        let enumerator = FileManager.default.enumerator(atPath: directory)
+        var files: [(String, String)] = []
+        while let path = enumerator?.nextObject() as? String {
+            let full = directory + "/" + path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            files.append((path, String(decoding: FileManager.default.contents(atPath: full) ?? Data(), as: UTF8.self)))
+        }
+        return files
+    }
+
+    @Test func aSecretHeaderNeverReachesTheFilesUnlessKept() async throws {
+        try await withDirectory { directory in
+            try await run(["echo"], in: directory, width: 120, height: 40) { tmux in
+                try await tmux.send("Tab", "a")
+                try await tmux.send("Authorization", literal: true)
+                try await tmux.send("Enter")
+                try await tmux.send("Bearer s3cr3t-t0ken", literal: true)
+                try await tmux.send("Enter", "C-r")
+                try await tmux.waitFor(text: "✓ 200")
+                try await tmux.send("F6")
+                try await tmux.waitFor(text: "Save the session (secrets redacted)")
+                try await tmux.send("redacted", literal: true)
+                try await tmux.send("Enter")
+                try await tmux.waitFor(text: "session saved")
+                try await tmux.send("C-q", "y")
+                _ = try await tmux.waitForExit()
+            }
+            let files = Self.everyFile(under: directory.path("home"))
+            #expect(files.map(\.0).sorted() == ["history/demo.yaml", "sessions/redacted.yaml"])
+            for (path, text) in files {
+                #expect(!text.contains("s3cr3t"), "\(path) holds the secret")
+                #expect(text.contains("•••"), "\(path) does not show it redacted")
+            }
+        }
+    }
+
+    @Test func aNewProfileFromTheFormAndAnEditThatDoesNotParse() async throws {
+        try await withDemo { server, directory, _ in
+            // The "editor" appends a key the reader refuses, as a user's typo would.
+            let editor = "sh -c 'printf \"timeout: soon\\n\" >> \"$1\"' editor"
+            let file = directory.path("home/profiles/mine.yaml")
+            try? FileManager.default.removeItem(atPath: directory.path("explorer.status"))
+            let tmux = try await TmuxSession.start([], width: 100, height: 30, environment: ["EDITOR": editor], in: directory)
+            do {
+                try await tmux.waitFor(text: "demo · http://127.0.0.1:")
+                try await tmux.send("F2")
+                try await tmux.waitFor(text: "┌ Profiles")
+                try await tmux.send("n")
+                try await tmux.waitFor(text: "New profile")
+                try await tmux.send("mine", literal: true)
+                try await tmux.send("Tab", "C-u")
+                try await tmux.send(server.baseURL, literal: true)
+                try await tmux.send("Enter")
+                try await tmux.waitFor(text: "mine · \(server.baseURL)")
+                #expect(FileManager.default.fileExists(atPath: file))
+                try await tmux.send("F2")
+                try await tmux.waitFor(text: "● mine")
+                try await tmux.send("e")
+                let report = try await tmux.waitFor(text: "Profile mine not reloaded")
+                // The long path wraps inside the box where the line is full.
+                #expect(report.contains { $0.contains("/home/profiles/m") }, "\(report.joined(separator: "\n"))")
+                #expect(report.contains { $0.contains(".yaml:2: timeout: expected a number") }, "\(report.joined(separator: "\n"))")
+                // The file stays as the user left it, and the profile in use is unchanged.
+                #expect(try String(contentsOfFile: file, encoding: .utf8).contains("timeout: soon"))
+                try await tmux.send("Escape")
+                try await tmux.waitFor(text: "mine · \(server.baseURL)")
+            } catch {
+                await tmux.kill()
+                throw error
+            }
+            await tmux.kill()
+        }
+    }
 }

@@ -269,4 +269,45 @@ import Testing
         #expect(try profile.makeClient().validators.map(\.name) == ["default", "check code", "check retriable"])
         #expect(try Profile.demo(baseURL: nil, key: "k").makeClient().validators.map(\.name) == ["altRequest", "default"])
     }
+
+    /// `apply` replaces the profile's own auth of the same header for the attempts that follow.
+    @Test func appliedHeadersReplaceTheProfilesAuth() async throws {
+        try await Self.withServer({ profile in
+            profile.auth = .bearer("stale")
+            profile.validators = [.altRequest(Profile.AltRequest(statuses: [401], url: "auth/refresh",
+                                                                 applyHeaders: [Profile.Header("Authorization", "Bearer {{alt.json.token}}")]))]
+        }) { _, client in
+            let response = try await client.send(HTTPRequest(.get, "auth/protected"))
+            #expect(response.status == 200 && response.attempts.count == 2)
+            #expect(client.auth == nil)
+            let token = try #require(try JSONSerialization.jsonObject(with: response.body.data) as? [String: Any])["token"] as? String
+            #expect(client.headers["Authorization"] == "Bearer \(token ?? "")")
+        }
+    }
+
+    /// With `cookies: true`, a second connection sends what the first one was given (httpbin sets it).
+    @Test func theCookieJarOutlivesTheConnection() async throws {
+        let base = try #require(ProcessInfo.processInfo.environment["HTTPBIN_URL"], "HTTPBIN_URL is not set: run the tests through scripts/test")
+        let root = TemporaryDirectory()
+        let store = ProfileStore(directory: root.url)
+        var profile = Profile(name: "web")
+        profile.baseURL = base
+        profile.cookies = true
+        let first = try ProfileConnection(profile, store: store)
+        #expect(first.keepsCookies)
+        _ = try await first.client.send(HTTPRequest(.get, "cookies/set").query("flavour", "oat"))
+        await first.shutdown()
+        #expect(first.cookieProblem == nil)
+        #expect(root.permissions("web.cookies.json") == 0o600)
+        let second = try ProfileConnection(profile, store: store)
+        let response = try await second.client.send(HTTPRequest(.get, "cookies"))
+        await second.shutdown()
+        let cookies = try #require(try JSONSerialization.jsonObject(with: response.body.data) as? [String: Any])["cookies"] as? [String: String]
+        #expect(cookies == ["flavour": "oat"])
+        // Without `cookies: true` nothing is kept.
+        profile.cookies = nil
+        let plain = try ProfileConnection(profile, store: store)
+        #expect(!plain.keepsCookies)
+        await plain.shutdown()
+    }
 }

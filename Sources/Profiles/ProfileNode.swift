@@ -36,6 +36,19 @@ struct ProfileNode {
         return scalar.string
     }
 
+    /// Text that may hold `${env:NAME}` references, each of which must be well formed.
+    func referencing() throws(ProfileProblem) -> String {
+        try checkReferences(in: try string())
+    }
+
+    func checkReferences(in text: String) throws(ProfileProblem) -> String {
+        let written = text.components(separatedBy: "${env:").count - 1
+        guard written == EnvironmentReference.names(in: text).count else {
+            throw problem("write each environment reference as ${env:NAME}, NAME being letters, digits and _ (found \(text.debugDescription))")
+        }
+        return text
+    }
+
     func bool() throws(ProfileProblem) -> Bool {
         guard node.scalar != nil, let value = node.bool else { throw problem("expected true or false, found \(describe)") }
         return value
@@ -68,7 +81,7 @@ struct ProfileNode {
         for (keyNode, valueNode) in mapping {
             let name = keyNode.string ?? ""
             let child = ProfileNode(node: valueNode, path: "\(path).\(name)", file: file)
-            let header = Profile.Header(name, try child.string())
+            let header = Profile.Header(name, try child.referencing())
             // A header that could never be sent is refused here, where its line is known.
             if let problem = HTTPHeader(name: header.name, value: header.value).problem { throw child.problem(problem) }
             headers.append(header)

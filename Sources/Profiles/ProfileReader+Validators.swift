@@ -74,11 +74,11 @@ extension ProfileReader {
         var alt = Profile.AltRequest(
             statuses: try statuses(try required("statuses", in: entries, of: node)),
             method: try requestEntries.first { $0.key == "method" }?.value.string().uppercased() ?? "POST",
-            url: try required("url", in: requestEntries, of: request).string()
+            url: try required("url", in: requestEntries, of: request).referencing()
         )
         for (key, value) in requestEntries {
             if key == "headers" { alt.headers = try value.headers() }
-            if key == "json" { alt.json = try value.jsonText() }
+            if key == "json" { alt.json = try value.checkReferences(in: try value.jsonText()) }
         }
         if let apply = entries.first(where: { $0.key == "apply" })?.value {
             for (_, value) in try apply.mapping(allowed: ["headers"]) {

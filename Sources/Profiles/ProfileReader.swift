@@ -53,15 +53,15 @@ public enum ProfileReader {
             throw node.problem("give exactly one of bearer, basic or header")
         }
         switch kind {
-        case "bearer": return .bearer(try value.string())
+        case "bearer": return .bearer(try value.referencing())
         case "basic":
             let fields = try value.mapping(allowed: ["username", "password"])
-            return .basic(username: try required("username", in: fields, of: value).string(),
-                          password: try required("password", in: fields, of: value).string())
+            return .basic(username: try required("username", in: fields, of: value).referencing(),
+                          password: try required("password", in: fields, of: value).referencing())
         default:
             let fields = try value.mapping(allowed: ["name", "value"])
             return .header(name: try required("name", in: fields, of: value).string(),
-                           value: try required("value", in: fields, of: value).string())
+                           value: try required("value", in: fields, of: value).referencing())
         }
     }
 
@@ -76,14 +76,14 @@ public enum ProfileReader {
     static func tls(_ node: ProfileNode) throws(ProfileProblem) -> Profile.TLS {
         var tls = Profile.TLS()
         for (key, value) in try node.mapping(allowed: ["insecure", "caFile"]) {
-            if key == "insecure" { tls.insecure = try value.bool() } else { tls.caFile = try value.string() }
+            if key == "insecure" { tls.insecure = try value.bool() } else { tls.caFile = try value.referencing() }
         }
         return tls
     }
 
     /// An http(s) URL with a host; one that refers to the environment is checked when it is read.
     static func url(_ node: ProfileNode, what: String) throws(ProfileProblem) -> String {
-        let text = try node.string()
+        let text = try node.referencing()
         guard EnvironmentReference.names(in: text).isEmpty else { return text }
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", components.host?.isEmpty == false

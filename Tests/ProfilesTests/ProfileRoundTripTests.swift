@@ -129,6 +129,10 @@ import Testing
         ("validators:\n  - altRequest:\n      statuses: [99]\n      request: { url: /r }\n", 3, "validators[0].altRequest.statuses[0]", "out of range"),
         ("validators:\n  - altRequest:\n      statuses: [401]\n      request: { url: /r, body: x }\n", 4, "validators[0].altRequest.request.body", "unknown key"),
         ("validators: { default: {} }\n", 1, "validators", "expected a list"),
+        ("auth: { bearer: \"${env:API-TOKEN}\" }\n", 1, "auth.bearer", "write each environment reference as ${env:NAME}"),
+        ("headers: { X-A: \"${env:A} ${env:\" }\n", 1, "headers.X-A", "write each environment reference"),
+        ("validators:\n  - altRequest:\n      statuses: [401]\n      request: { url: /r, json: { a: \"${env:}\" } }\n", 4,
+         "validators[0].altRequest.request.json", "write each environment reference"),
     ] as [(String, Int, String, String)])
     func moreProblemsNameFileLineAndKey(text: String, line: Int, key: String, message: String) {
         #expect {

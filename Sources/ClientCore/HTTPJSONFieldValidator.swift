@@ -10,7 +10,9 @@ import Foundation
 /// ```
 ///
 /// A field that is not there (or a body that is not JSON) meets only `.missing`: it is never
-/// equal, unequal or one of anything. A response that never came is not checked.
+/// equal, unequal or one of anything. A response that never came, a body streamed to a sink
+/// and a body over `ResponseJSON.maxBytes` have nothing to check: the first two pass, the last
+/// has no fields.
 public struct HTTPJSONFieldValidator: HTTPValidator {
     public enum Condition: Sendable, Hashable {
         case equals(ResponseJSON)
@@ -43,7 +45,8 @@ public struct HTTPJSONFieldValidator: HTTPValidator {
 
     public func validate(response: HTTPResponse, request: HTTPRequest) async -> HTTPValidatorResult {
         guard response.error == nil else { return .nextValidator(reason: "no response to check") }
-        let document = ResponseJSON(data: response.body.data)
+        guard response.streamedBytes == 0 else { return .nextValidator(reason: "the body was streamed as it came, so it is not checked") }
+        let document = ResponseJSON(body: response.body)
         let value = document?.value(at: field)
         let observed = observation(of: value, in: document)
         guard holds(for: value) else {

@@ -24,6 +24,12 @@ public indirect enum ResponseJSON: Sendable, Hashable, Decodable {
         self = value
     }
 
+    /// A response body's document; a body over `maxBytes` is not read at all (nor a spooled file loaded).
+    public init?(body: ResponseBody) {
+        guard body.count <= Self.maxBytes else { return nil }
+        self.init(data: body.data)
+    }
+
     /// JSON text (a YAML flow value, as profiles store it) read as a value.
     public init?(text: String) {
         self.init(data: Data(text.utf8))

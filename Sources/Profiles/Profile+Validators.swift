@@ -99,7 +99,7 @@ extension Profile.AltRequest {
         guard response.isSuccess else {
             throw ApplyFailure(message: "\(method) \(url) answered \(response.status), so there is nothing to apply")
         }
-        let json = ResponseJSON(data: response.body.data)
+        let json = ResponseJSON(body: response.body)
         return try applyHeaders.map { header in
             let headerKey = "\(key).apply.headers.\(header.name)"
             let template = try context.resolve(header.value, key: headerKey)

@@ -28,16 +28,15 @@ public final class ProfileConnection: Sendable {
         saved = Mutex(jar)
         if self.store != nil {
             let events = client.events()
-            keeper.withLock { [weak self] keeper in
-                keeper = Task { [weak self] in
-                    for await event in events {
-                        switch event.kind {
-                        case .exchangeCompleted, .exchangeFailed: self?.persistCookies()
-                        default: continue
-                        }
+            let task = Task { [weak self] in
+                for await event in events {
+                    switch event.kind {
+                    case .exchangeCompleted, .exchangeFailed: self?.persistCookies()
+                    default: continue
                     }
                 }
             }
+            keeper.withLock { $0 = task }
         }
     }
 

@@ -98,4 +98,15 @@ import Testing
             #expect(error?.message == "the body is not JSON, so code is missing")
         }
     }
+
+    /// A body that went to a sink as it came is not there to check: the check steps aside.
+    @Test func aStreamedBodyIsNotChecked() async throws {
+        let check = HTTPJSONFieldValidator(field: "ok", when: .missing, then: .fail(message: nil))
+        try await withDemo(validators: [HTTPDefaultValidator(), check]) { _, client in
+            let bytes = Recorder<Int>()
+            let response = try await client.send(HTTPRequest(.get, "status/200"), sink: BodySink(body: { bytes.append($0.count) }))
+            #expect(bytes.values.reduce(0, +) > 0)
+            #expect(response.attempts[0].verdicts.last?.reason == "the body was streamed as it came, so it is not checked")
+        }
+    }
 }

@@ -77,11 +77,12 @@ extension AppState {
             overlay = nil
             load(exchanges[index], now: now)
         case .key(.character("r"), let index?):
+            // The list closes so the timeline and the response are in view; F4 or F3 reopens it.
             guard exchanges.indices.contains(index) else { return [] }
-            overlay = .list(kind, list)
+            overlay = nil
             return resend([exchanges[index]], now: now)
         case .key(.character("R"), _) where kind == .session:
-            overlay = .list(kind, list)
+            overlay = nil
             return resend(exchanges, now: now)
         case .key(.character("q"), _): overlay = nil
         case .key: overlay = .list(kind, list)

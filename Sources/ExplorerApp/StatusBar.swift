@@ -28,13 +28,22 @@ struct StatusBar {
         case .request: "Enter send · Tab pane · F1 help · Ctrl+P commands · Ctrl+Q quit"
         case .headers: "a add · Enter edit · Space on/off · d delete · F1 help"
         case .body: "Ctrl+T kind · Ctrl+E $EDITOR · Ctrl+R send · F1 help"
-        case .response: "/ search · w wrap · p pretty · t tab · ? help"
+        case .response: "/ search · w wrap · p pretty · t tab · c compare · ? help"
         case .timeline: "↑↓ scroll · End follow · Ctrl+R send · ? help"
         }
     }
 
+    /// The active profile, on the left when nothing else is: the one place an overlay never covers.
+    var profileBadge: [Span] {
+        [Span(" \(state.profile.name) ", Style(bold: true, reverse: true))]
+    }
+
     func render(into screen: inout Screen, area: Rect) {
         screen.fill(area, style: Self.bar)
+        var status = status
+        if status.isEmpty, CellWidth.of(profileBadge.map(\.text).joined()) + CellWidth.of(" " + hints + " ") <= area.width {
+            status = profileBadge
+        }
         let used = screen.put(status, row: area.row, column: area.column, limit: area.width)
         let hints = " " + hints + " "
         let room = area.width - used

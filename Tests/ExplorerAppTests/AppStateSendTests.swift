@@ -291,7 +291,7 @@ import TUICore
         let inside = response(state, now: 1.5)
         #expect(inside[0] == "200 OK  HTTP/1.1  413 ms  23 B")
         #expect(inside[2...4] == ["{", "  \"ok\": true,", "  \"attempt\": 2"])
-        #expect(status(state, now: 1.5) == "                Enter send · Tab pane · F1 help · Ctrl+P commands · Ctrl+Q quit")
+        #expect(status(state, now: 1.5) == " demo           Enter send · Tab pane · F1 help · Ctrl+P commands · Ctrl+Q quit")
     }
 
     @Test func aStaleIndexedBodyDoesNotReplaceTheNewResponse() {

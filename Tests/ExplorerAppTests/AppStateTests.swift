@@ -105,7 +105,7 @@ enum AppFixture {
         #expect(lines[5].contains("no response yet: Ctrl+R sends"))
         #expect(lines.contains { $0.contains("┌ Body") })
         #expect(lines.contains { $0.contains("┌ Timeline ─") })
-        #expect(lines[23] == "                Enter send · Tab pane · F1 help · Ctrl+P commands · Ctrl+Q quit")
+        #expect(lines[23] == " demo           Enter send · Tab pane · F1 help · Ctrl+P commands · Ctrl+Q quit")
     }
 
     @Test func theURLLineHasTheCursorAtStart() {

@@ -70,6 +70,10 @@ import TUICore
         }
         #expect(draft.method == "GET" && draft.url == "flaky/2")
         #expect(state.exchange?.id == id)
+        // The list makes way for the timeline; F4 brings it back.
+        #expect(state.overlay == nil)
+        F.press(.function(4), into: &state)
+        #expect(F.lines(state).contains { $0.contains("┌ Session tour.yaml") })
         #expect(F.joined(state).contains("flaky/2"))
     }
 

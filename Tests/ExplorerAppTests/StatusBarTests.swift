@@ -18,14 +18,14 @@ import TUICore
         var state = F.state()
         var hints: [String] = []
         for _ in Focus.allCases {
-            hints.append(bar(state).trimmingCharacters(in: .whitespaces))
+            hints.append(String(bar(state).dropFirst(" demo ".count)).trimmingCharacters(in: .whitespaces))
             F.press(.tab, into: &state)
         }
         #expect(hints == [
             "Enter send · Tab pane · F1 help · Ctrl+P commands · Ctrl+Q quit",
             "a add · Enter edit · Space on/off · d delete · F1 help",
             "Ctrl+T kind · Ctrl+E $EDITOR · Ctrl+R send · F1 help",
-            "/ search · w wrap · p pretty · t tab · ? help",
+            "/ search · w wrap · p pretty · t tab · c compare · ? help",
             "↑↓ scroll · End follow · Ctrl+R send · ? help",
         ])
     }
@@ -60,6 +60,17 @@ import TUICore
         let long = bar(state)
         #expect(long.hasPrefix(" xxxx"))
         #expect(!long.contains("quit"))
+    }
+
+    @Test func theActiveProfileIsOnTheLeftWhenThereIsRoom() {
+        var state = F.state()
+        #expect(bar(state).hasPrefix(" demo "))
+        _ = state.update(.profilesListed(["staging"]), now: 1)
+        F.press(.function(2), .down, .enter, into: &state)
+        state.message = nil
+        #expect(bar(state).hasPrefix(" staging "))
+        // Not when it would push the hints off.
+        #expect(bar(state, width: 66) == "  Enter send · Tab pane · F1 help · Ctrl+P commands · Ctrl+Q quit")
     }
 
     @Test func narrowBarsClipTheHints() {

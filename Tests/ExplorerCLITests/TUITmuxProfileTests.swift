@@ -76,6 +76,11 @@ import Testing
                 try await tmux.waitFor(text: "Session tour.yaml")
                 try await tmux.send("R")
                 try await tmux.waitFor(text: "✓ 200")
+                // c in the Response pane compares the new response with the recording.
+                try await tmux.send("Tab", "Tab", "Tab", "c")
+                let compared = try await tmux.waitFor(text: "Compared with the recording")
+                #expect(compared.contains { $0.contains("no differences") })
+                try await tmux.send("Escape")
                 // The history of the first run is still there, newest first, beside this one.
                 try await tmux.send("F3")
                 let history = try await tmux.waitFor("two history rows") { screen in

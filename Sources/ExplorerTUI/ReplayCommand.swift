@@ -10,19 +10,20 @@ struct ReplayCommand: AsyncParsableCommand {
     @Argument(help: "The session file (YAML).")
     var file: String
 
-    @Option(help: "The client profile to replay with (default: the session's own).")
+    @Option(help: ArgumentHelp("The client profile to replay with (default: the session's own).", valueName: "name"))
     var profile: String?
 
     @Flag(help: "Compare each outcome to the recording; exit 1 on any difference.")
     var check = false
 
-    @Option(help: "Write JUnit XML (one testcase per exchange) to this file.")
+    @Option(help: ArgumentHelp("Write JUnit XML (one testcase per exchange) to this file.", valueName: "file"))
     var junit: String?
 
-    @Option(help: "Write the event stream as JSON Lines to FILE ('-' for stderr).")
+    @Option(help: ArgumentHelp("Write the event stream as JSON Lines to FILE ('-' for stderr).", valueName: "file"))
     var events: String?
 
-    @Option(name: .customLong("record-to"), help: "Write what this replay got as a new session file (to refresh a recording).")
+    @Option(name: .customLong("record-to"),
+            help: ArgumentHelp("Write what this replay got as a new session file (to refresh a recording).", valueName: "file"))
     var recordTo: String?
 
     func run() async throws {

@@ -34,8 +34,16 @@ extension AppState {
         } else {
             detail = "not recorded"
         }
+        if let startedAt = exchange.startedAt { detail += " · " + Self.when(startedAt) }
         let style = exchange.outcome?.error != nil ? PaneFrame.error : Style()
         return ListOverlay.Row(exchange.request.summary, detail: detail, style: style)
+    }
+
+    /// `11-22 00:40`, in the local time zone: enough to tell one day's exchanges from another's.
+    static func when(_ date: Date) -> String {
+        let parts = Calendar.current.dateComponents([.month, .day, .hour, .minute], from: date)
+        func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "??" }
+        return "\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
     }
 
     /// Opens `session` (read by the loop before the terminal was taken) in the browser, once

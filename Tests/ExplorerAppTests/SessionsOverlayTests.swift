@@ -179,6 +179,14 @@ import TUICore
         #expect(F.lines(state, now: 3).contains { $0.contains("no differences") })
     }
 
+    @Test func rowsSayWhenTheExchangeWasSent() {
+        var exchange = Self.flaky
+        exchange.startedAt = Date(timeIntervalSince1970: 1_790_000_000)
+        let row = AppState.row(for: exchange)
+        #expect(row.detail.hasPrefix("200 · 3 attempts · "))
+        #expect(row.detail.contains(/\d\d-\d\d \d\d:\d\d$/))
+    }
+
     @Test func theHelpListsTheSessionKeys() {
         let keys = KeyBindings.sections.flatMap(\.bindings).map(\.keys)
         for key in ["F3", "F4", "F6", "r", "R", "c"] { #expect(keys.contains(key), "\(key)") }

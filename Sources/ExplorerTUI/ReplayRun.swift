@@ -28,6 +28,10 @@ struct ReplayRun {
 
         let name = profile ?? session.profile.name
         let opened = try await open(name)
+        if let problem = Self.firstUnsendable(session, on: opened.client) {
+            await opened.shutdown()
+            throw .usage("\(file): \(problem)")
+        }
         let writer = eventsHandle.map { EventsWriter(opened.client.events(), to: $0) }
         var recorder = opened.profile.map { SessionRecorder(profile: $0, secrets: session.secrets) }
             ?? SessionRecorder(baseURL: nil, secrets: session.secrets)
@@ -69,6 +73,19 @@ struct ReplayRun {
             guard profile == nil, error.status == .usage else { throw error }
             throw .usage("\(file): the session's profile \(name.debugDescription) cannot be used (\(error.message)); name one with --profile")
         }
+    }
+
+    /// Bad input is found before anything is sent: a request that cannot be built (a missing
+    /// multipart file, a URL that does not resolve, an unset `${env:}` of the profile).
+    private static func firstUnsendable(_ session: Session, on client: HTTPClient) -> String? {
+        for (index, exchange) in session.exchanges.enumerated() {
+            do throws(HTTPError) {
+                _ = try client.prepare(try exchange.request.httpRequest())
+            } catch {
+                return "exchanges[\(index)]" + (exchange.name.map { " (\($0))" } ?? "") + ": \(error.message)"
+            }
+        }
+        return nil
     }
 
     /// Sends the exchanges in order in a task Ctrl-C cancels, printing each line as it ends.

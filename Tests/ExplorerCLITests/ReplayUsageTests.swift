@@ -37,6 +37,29 @@ import Testing
         #expect(junit.stderrText.contains("--junit"))
     }
 
+    @Test func aRequestThatCannotBeBuiltStopsTheReplayBeforeAnythingIsSent() async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let path = directory.path("parts.yaml")
+        try """
+            version: 1
+            profile: { name: demo }
+            exchanges:
+              - request: { method: GET, url: json/1 }
+              - name: upload
+                request:
+                  method: POST
+                  url: upload
+                  body: { multipart: [ { name: f, file: "\(directory.path("missing.bin"))" } ] }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let events = directory.path("events.jsonl")
+        let outcome = try await runExplorer(["replay", path, "--events", events], in: directory)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderrText.hasPrefix("explorer: \(path): exchanges[1] (upload): multipart part f=@"))
+        #expect(outcome.stdoutText.isEmpty)
+        #expect(try String(contentsOfFile: events, encoding: .utf8).isEmpty)
+    }
+
     @Test func ctrlCStopsTheReplayWith130() async throws {
         let directory = try TestDirectory()
         defer { directory.remove() }

@@ -1,3 +1,4 @@
+import Profiles
 import TUICore
 
 /// The "new profile" form: a name and a base URL. Tab (or Enter) moves to the next field,
@@ -82,18 +83,15 @@ public struct ProfileForm: Sendable, Equatable {
     }
 }
 
-/// Profile names: letters, digits, `-` and `_` (so `NAME.requests.yaml` never looks like a
-/// profile); `demo` is built in.
+/// Profile names as the store takes them (`ProfileName`: letters, digits, `-` and `_`), with
+/// the short words a one-line prompt has room for; `demo` is built in.
 public enum ProfileNames {
-    public static let builtIn = "demo"
+    public static let builtIn = ProfileName.demo
 
     public static func problem(_ name: String) -> String? {
         if name.isEmpty { return "the name is empty" }
-        if name.count > 64 { return "the name is longer than 64 characters" }
-        let allowed = name.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
-        }
-        if !allowed { return "use letters, digits, - and _ only" }
+        if name.count > ProfileName.maxLength { return "the name is longer than \(ProfileName.maxLength) characters" }
+        if !ProfileName.isValid(name) { return "use letters, digits, - and _ only" }
         if name == builtIn { return "demo is built in" }
         return nil
     }

@@ -117,15 +117,20 @@ public struct AppState: Sendable {
     var savedWork: Work?
     public var wantsQuit = false
 
+    /// The demo profile's ready requests (Ctrl+N): its API's routes, so only offered on `demo`.
+    let demoReadyRequests: [ReadyRequest]
+
     public init(width: Int, height: Int, profileName: String, url: String?, readyRequests: [ReadyRequest]) {
         self.width = width
         self.height = height
         profile = .starting(name: profileName)
-        request = RequestPane(url: url ?? "", profileName: profileName, readyRequests: readyRequests)
+        demoReadyRequests = readyRequests
+        let ready = profileName == ProfileNames.builtIn ? readyRequests : []
+        request = RequestPane(url: url ?? "", profileName: profileName, readyRequests: ready)
         headers = HeadersPane()
         body = BodyPane()
         savedWork = work
-        if url == nil, !readyRequests.isEmpty {
+        if url == nil, !ready.isEmpty {
             request.loadReady(0)
             loadReady(0)
         }
@@ -188,6 +193,11 @@ public struct AppState: Sendable {
     /// Copies the profile's state into the Request pane, which shows it.
     mutating func syncProfile() {
         request.profileName = profile.name
+        let ready = profile.name == ProfileNames.builtIn ? demoReadyRequests : []
+        if ready != request.readyRequests {
+            request.readyRequests = ready
+            request.readyIndex = nil
+        }
         switch profile {
         case .starting(let name):
             request.baseURL = nil

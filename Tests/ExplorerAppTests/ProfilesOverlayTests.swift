@@ -263,3 +263,21 @@ import TUICore
         #expect(AppState.wrapped("ab", width: 1) == ["a", "b"])
     }
 }
+
+@Suite struct ReadyRequestsFollowTheProfileTests {
+    typealias F = AppFixture
+
+    @Test func theDemosReadyRequestsAreOfferedOnDemoOnly() {
+        var state = AppState(width: 80, height: 24, profileName: "staging", url: nil, readyRequests: F.ready)
+        #expect(state.request.urlText.isEmpty)
+        #expect(!F.lines(state)[2].contains("Ctrl+N"))
+        #expect(F.press(.control("n"), into: &state).isEmpty)
+        #expect(state.request.urlText.isEmpty)
+        _ = state.update(.profileReady(name: "staging", baseURL: "http://s/"), now: 1)
+        F.press(.function(2), .enter, into: &state)  // demo
+        #expect(state.profile == .starting(name: "demo"))
+        #expect(F.lines(state)[2].contains("Ctrl+N: ready requests (3)"))
+        F.press(.control("n"), into: &state)
+        #expect(state.request.urlText == "json/2")
+    }
+}

@@ -30,12 +30,16 @@ import Testing
         var current = 0
         var completed = 0, killed = 0, killedMidWrite = 0
 
-        for run in 0..<24 {
+        // At least 16 runs, and on until a kill has landed inside a write (a fast disk makes that
+        // window narrow), up to 60.
+        var run = 0
+        while run < 16 || (killedMidWrite == 0 && run < 60) {
+            defer { run += 1 }
             let next = 1 - current
             let before = Self.temporaryFiles(in: home.profiles)
             let process = try ExplorerProcess.start(["profiles", "save", "big", "--from", sources[next]], in: directory,
                                                     environment: home.environment)
-            if run.isMultiple(of: 2) {
+            if !run.isMultiple(of: 3) {
                 // Wait for this run's temporary file, then kill at once: inside AtomicFile.write.
                 let profiles = home.profiles
                 await Self.onThread {

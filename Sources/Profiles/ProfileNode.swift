@@ -49,6 +49,15 @@ struct ProfileNode {
         return text
     }
 
+    /// An HTTP method (a token), uppercased.
+    func method() throws(ProfileProblem) -> String {
+        let method = try string().uppercased()
+        guard !method.isEmpty, method.utf8.allSatisfy(SavedRequestsFile.isTokenByte) else {
+            throw problem("\(method.debugDescription) is not a method")
+        }
+        return method
+    }
+
     func bool() throws(ProfileProblem) -> Bool {
         guard node.scalar != nil, let value = node.bool else { throw problem("expected true or false, found \(describe)") }
         return value

@@ -41,7 +41,7 @@ extension ProfileReader {
             if let misplaced = value("message") { throw misplaced.problem("only a failWhen check has a message") }
             check.action = .retry(try value("retry").map { (node) throws(ProfileProblem) in try self.retry(node) })
             check.retryMethods = try value("retryMethods").map { (node) throws(ProfileProblem) in
-                try node.sequence().map { (item) throws(ProfileProblem) in try item.string().uppercased() }
+                try node.sequence().map { (item) throws(ProfileProblem) in try item.method() }
             }
         }
         check.name = try value("name")?.string()

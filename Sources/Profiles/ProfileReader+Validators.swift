@@ -32,7 +32,7 @@ extension ProfileReader {
             case "retryStatuses": validator.retryStatuses = try statuses(value)
             case "retry": validator.retry = try retry(value)
             case "respectRetryAfter": validator.respectRetryAfter = try value.bool()
-            default: validator.retryMethods = try value.sequence().map { (item) throws(ProfileProblem) in try item.string().uppercased() }
+            default: validator.retryMethods = try value.sequence().map { (item) throws(ProfileProblem) in try item.method() }
             }
         }
         return validator
@@ -73,7 +73,7 @@ extension ProfileReader {
         let requestEntries = try request.mapping(allowed: ["method", "url", "headers", "json"])
         var alt = Profile.AltRequest(
             statuses: try statuses(try required("statuses", in: entries, of: node)),
-            method: try requestEntries.first { $0.key == "method" }?.value.string().uppercased() ?? "POST",
+            method: try requestEntries.first { $0.key == "method" }?.value.method() ?? "POST",
             url: try required("url", in: requestEntries, of: request).referencing()
         )
         for (key, value) in requestEntries {

@@ -68,11 +68,7 @@ public enum SavedRequestsFile {
         var request = SavedRequest(name: name, url: try ProfileReader.required("url", in: entries, of: node).string())
         for (key, value) in entries {
             switch key {
-            case "method":
-                request.method = try value.string().uppercased()
-                guard !request.method.isEmpty, request.method.utf8.allSatisfy(Self.isTokenByte) else {
-                    throw value.problem("\(request.method.debugDescription) is not a method")
-                }
+            case "method": request.method = try value.method()
             case "headers":
                 request.headers = try value.sequence().map { (item) throws(ProfileProblem) in
                     let line = try item.string()

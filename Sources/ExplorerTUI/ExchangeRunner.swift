@@ -166,6 +166,7 @@ final class ExchangeRunner: Sendable {
         for task in tasks { await task.value }
         await profile?.shutdown()
         await events?.value
+        await recorder.drain()
     }
 
     /// Posts the body's first screens at once, then its full index, so a huge body shows fast and

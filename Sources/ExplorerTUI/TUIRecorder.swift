@@ -43,6 +43,8 @@ final class TUIRecorder: Sendable {
     private let state = Mutex(State())
     /// One history write at a time (read, append, write back).
     private let historyLock = Mutex(())
+    /// Recordings under way (see `finishSoon`).
+    private let work = Mutex<[Task<Void, Never>]>([])
     private let post: @Sendable (AppEvent) -> Void
 
     init(home: ExplorerHome, post: @escaping @Sendable (AppEvent) -> Void) {
@@ -72,7 +74,7 @@ final class TUIRecorder: Sendable {
             state.pending[event.exchange] = pending
             return pending.ended && pending.result != nil
         }
-        if ready { finish(event.exchange) }
+        if ready { finishSoon(event.exchange) }
     }
 
     /// The exchange's result. It is recorded once its last event came too; a stream that never
@@ -84,13 +86,28 @@ final class TUIRecorder: Sendable {
             state.pending[id] = pending
             return pending.ended
         }
-        if ready {
-            finish(id)
-        } else {
-            Task {
-                try? await Task.sleep(for: .milliseconds(500))
-                self.finish(id)
+        finishSoon(id, after: ready ? nil : .milliseconds(500))
+    }
+
+    /// Records off the caller's task: hashing a large body and writing the history must not
+    /// delay the body on screen or the next event. `drain` waits for what is under way.
+    private func finishSoon(_ id: ExchangeID, after delay: Duration? = nil) {
+        let task = Task.detached(priority: .utility) {
+            if let delay { try? await Task.sleep(for: delay) }
+            self.finish(id)
+        }
+        work.withLock { $0.append(task) }
+    }
+
+    /// Waits until every exchange that ended is recorded and in its history (before quitting).
+    func drain() async {
+        while true {
+            let tasks = work.withLock { tasks in
+                defer { tasks = [] }
+                return tasks
             }
+            if tasks.isEmpty { return }
+            for task in tasks { await task.value }
         }
     }
 
@@ -132,7 +149,8 @@ final class TUIRecorder: Sendable {
 
     /// Writes this run's exchanges as `sessions/NAME.yaml`; an existing file is not replaced.
     func saveSession(name: String, keepSecrets: Bool) -> AppEvent {
-        let recorded = state.withLock { $0.recorded }
+        // In the order they were sent, whatever order their recordings finished in.
+        let recorded = state.withLock { $0.recorded }.sorted { $0.id.value < $1.id.value }
         guard let last = recorded.last else { return .problem("nothing to save yet: send a request first") }
         let file = home.sessions.appendingPathComponent("\(name).yaml")
         if FileManager.default.fileExists(atPath: file.path) {

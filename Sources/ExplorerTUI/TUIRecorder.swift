@@ -40,6 +40,8 @@ final class TUIRecorder: Sendable {
     }
 
     let home: ExplorerHome
+    /// One store for the run, so its cache spares re-reading the history after every write.
+    let history: HistoryStore
     private let state = Mutex(State())
     /// One history write at a time (read, append, write back).
     private let historyLock = Mutex(())
@@ -49,10 +51,9 @@ final class TUIRecorder: Sendable {
 
     init(home: ExplorerHome, post: @escaping @Sendable (AppEvent) -> Void) {
         self.home = home
+        self.history = HistoryStore(home: home)
         self.post = post
     }
-
-    var history: HistoryStore { HistoryStore(home: home) }
 
     func setKeepSecrets(_ keep: Bool) {
         state.withLock { $0.keepSecrets = keep }

@@ -1,3 +1,5 @@
+import ClientCore
+
 /// The request the explorer sends, gathered from the Request, Headers and Body panes. Only
 /// enabled, valid headers are in it; `problems` says why it must not be sent yet (the app
 /// refuses to send and shows the first one).
@@ -16,10 +18,7 @@ public struct RequestDraft: Sendable, Equatable {
     public typealias Field = NamedValue
 
     /// One part of a multipart body: text (`name=value`) or a file's contents (`name=@path`).
-    public enum Part: Sendable, Hashable {
-        case text(name: String, value: String)
-        case file(name: String, path: String)
-    }
+    public typealias Part = MultipartPart
 
     public enum Body: Sendable, Equatable {
         case none

@@ -15,18 +15,7 @@ extension Session.Request {
         case .json(let node): return request.body(Data(node.prettyText().utf8), contentType: "application/json")
         case .binary(let data, let contentType): return request.body(data, contentType: contentType ?? "application/octet-stream")
         case .form(let fields): return request.formURLEncoded(fields.map { QueryEntry($0.name, .string($0.value)) })
-        case .multipart(let parts):
-            for case .file(let name, let path) in parts where !FileManager.default.isReadableFile(atPath: path) {
-                throw HTTPError(.invalidBody, "multipart part \(name)=@\(path): no readable file at \(path)")
-            }
-            return request.multipart { form in
-                for part in parts {
-                    switch part {
-                    case .text(let name, let value): form.add(string: value, name: name)
-                    case .file(let name, let path): form.add(fileURL: URL(fileURLWithPath: path), name: name)
-                    }
-                }
-            }
+        case .multipart(let parts): return try request.multipart(parts: parts)
         }
     }
 

@@ -142,10 +142,7 @@ public struct Session: Sendable, Equatable {
     }
 
     /// One part of a multipart body: text, or a file read when the request is sent.
-    public enum Part: Sendable, Equatable {
-        case text(name: String, value: String)
-        case file(name: String, path: String)
-    }
+    public typealias Part = MultipartPart
 
     /// How an exchange ended: the final response (or the last one of a failed exchange, when
     /// there was one) and, for a failure, the error.

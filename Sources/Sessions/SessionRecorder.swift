@@ -61,6 +61,27 @@ public struct SessionRecorder: Sendable {
         return texts.compactMap(resolved).flatMap(Self.credentialParts)
     }
 
+    /// This recorder also masking the credentials `client` holds now: its secret headers' values
+    /// (a token an alternate request refreshed) and its auth, `${env:NAME}` resolved from the
+    /// process environment. Call it before recording each exchange, as a client's headers change.
+    public func including(credentialsOf client: HTTPClient) -> SessionRecorder {
+        let environment = ProcessInfo.processInfo.environment
+        func resolved(_ text: String) -> String { (try? EnvironmentReference.resolve(text, in: environment).get()) ?? text }
+        var texts = client.headers.filter { secretHeaders.contains($0.name.lowercased()) }.map(\.value)
+        switch client.auth {
+        case .bearer(let token)?: texts.append(token)
+        case .basic(let username, let password)?:
+            texts.append(password)
+            texts.append(Data("\(resolved(username)):\(resolved(password))".utf8).base64EncodedString())
+        case .custom(_, let value)?: texts.append(value)
+        case nil: break
+        }
+        var copy = self
+        let added = texts.map(resolved).flatMap(Self.credentialParts).filter { !copy.secretValues.contains($0) }
+        copy.secretValues += added
+        return copy
+    }
+
     /// A header value and, for `Scheme credentials`, the credentials alone.
     static func credentialParts(_ value: String) -> [String] {
         [value] + value.split(separator: " ", maxSplits: 1).dropFirst().map(String.init)

@@ -37,9 +37,7 @@ public struct SessionReplayer: Sendable {
         }
         let elapsed = clock.now - start
         // Credentials the client holds now (a refreshed token) must not stay in a body either.
-        var recorder = recorder
-        recorder.secretValues += client.headers.filter { recorder.secretHeaders.contains($0.name.lowercased()) }
-            .flatMap { SessionRecorder.credentialParts($0.value) }
+        let recorder = recorder.including(credentialsOf: client)
         var replayed = recorder.exchange(name: exchange.name, request: exchange.request, events: recorded, result: result,
                                          startedAt: startedAt, elapsedMs: Double(elapsed.components.seconds) * 1000
                                              + Double(elapsed.components.attoseconds) / 1e15)

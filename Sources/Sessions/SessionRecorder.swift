@@ -54,11 +54,21 @@ public struct SessionRecorder: Sendable {
         case nil: break
         }
         texts += profile.headers.filter { secretHeaders.contains($0.name.lowercased()) }.map(\.value)
-        for case .altRequest(let alt) in profile.validators {
-            let sent = alt.headers.map(\.value) + [alt.json ?? ""]
-            texts += sent.flatMap(EnvironmentReference.names).map { "${env:\($0)}" }
+        // Whatever comes from the environment is secret wherever it is used: a header of any
+        // name, the base URL, the proxy, an alternate request's URL, headers and body.
+        var referring: [String] = [profile.baseURL, profile.proxy].compactMap { $0 } + profile.headers.map(\.value)
+        switch profile.auth {
+        case .bearer(let token)?: referring.append(token)
+        case .basic(let username, let password)?: referring += [username, password]
+        case .header(_, let value)?: referring.append(value)
+        case nil: break
         }
-        return texts.compactMap(resolved).flatMap(Self.credentialParts)
+        for case .altRequest(let alt) in profile.validators {
+            referring += [alt.url, alt.json ?? ""] + alt.headers.map(\.value) + alt.applyHeaders.map(\.value)
+        }
+        let variables = referring.flatMap(EnvironmentReference.names).compactMap { environment[$0] }
+        texts += profile.headers.map(\.value).filter { !EnvironmentReference.names(in: $0).isEmpty }
+        return texts.compactMap(resolved).flatMap(Self.credentialParts) + variables
     }
 
     /// This recorder also masking the credentials `client` holds now: its secret headers' values

@@ -62,4 +62,33 @@ import Testing
             #expect(text.contains(#""Cookie": ["sid=•••"]"#) || text.contains(#""Cookie": ["•••"]"#))
         }
     }
+
+    @Test func anEnvironmentValueInAnyHeaderIsNowhereInTheFilesReplayWrites() async throws {
+        try await withDemo { server, directory, key in
+            let home = try ProfileHome(directory)
+            let apiKey = "key-\(UUID().uuidString)"
+            try home.write("""
+                baseURL: \(server.baseURL)
+                headers: { X-Demo-Key: \(key), X-Api-Key: "${env:APIKEY}" }
+                """, profile: "keyed")
+            let session = directory.path("home/s.yaml")
+            try FileManager.default.createDirectory(atPath: directory.path("home"), withIntermediateDirectories: true)
+            try """
+                version: 1
+                profile: { name: keyed }
+                exchanges:
+                  - request: { method: POST, url: echo, body: { json: { note: "hi" } } }
+                """.write(toFile: session, atomically: true, encoding: .utf8)
+            let recording = directory.path("home/out.yaml")
+            let outcome = try await home.run(["replay", session, "--record-to", recording], environment: ["APIKEY": apiKey])
+            #expect(outcome.status == 0, "\(outcome.stderrText)")
+            #expect(home.everyFile().contains { $0.path == recording })
+            for file in home.everyFile() {
+                #expect(!String(decoding: file.data, as: UTF8.self).contains(apiKey), "the key is in \(file.path)")
+            }
+            // The server did get it: the echo shows it masked.
+            let text = try String(contentsOfFile: recording, encoding: .utf8)
+            #expect(text.contains(#""X-Api-Key": ["•••"]"#), "\(text)")
+        }
+    }
 }

@@ -17,7 +17,8 @@ public enum ProfileWriter {
                 return "\(quoted(header.name)): \(quoted(value))"
             }.joined(separator: ", ") + " }"
         }
-        if let baseURL = profile.baseURL { lines.append("baseURL: \(quoted(baseURL))") }
+        func url(_ text: String) -> String { maskingSecrets ? URLPassword.masked(text) : text }
+        if let baseURL = profile.baseURL { lines.append("baseURL: \(quoted(url(baseURL)))") }
         if !profile.headers.isEmpty { lines.append("headers: \(headers(profile.headers))") }
         switch profile.auth {
         case .bearer(let token): lines.append("auth: { bearer: \(quoted(secret(token))) }")
@@ -35,7 +36,7 @@ public enum ProfileWriter {
         if let tls = profile.tls {
             lines.append("tls: { insecure: \(tls.insecure)" + (tls.caFile.map { ", caFile: \(quoted($0))" } ?? "") + " }")
         }
-        if let proxy = profile.proxy { lines.append("proxy: \(quoted(proxy))") }
+        if let proxy = profile.proxy { lines.append("proxy: \(quoted(url(proxy)))") }
         if let cookies = profile.cookies { lines.append("cookies: \(cookies)") }
         if !profile.validators.isEmpty {
             lines.append("validators:")
@@ -45,7 +46,7 @@ public enum ProfileWriter {
                 case .altRequest(let alt):
                     lines.append("  - altRequest:")
                     lines.append("      statuses: [\(alt.statuses.map(String.init).joined(separator: ", "))]")
-                    var request = "method: \(quoted(alt.method)), url: \(quoted(alt.url))"
+                    var request = "method: \(quoted(alt.method)), url: \(quoted(url(alt.url)))"
                     if !alt.headers.isEmpty { request += ", headers: \(headers(alt.headers))" }
                     // JSON is YAML flow syntax, so the body goes in as it is.
                     if let json = alt.json { request += ", json: \(json)" }

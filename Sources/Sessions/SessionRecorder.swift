@@ -54,6 +54,7 @@ public struct SessionRecorder: Sendable {
         case nil: break
         }
         texts += profile.headers.filter { secretHeaders.contains($0.name.lowercased()) }.map(\.value)
+        texts += [profile.baseURL, profile.proxy].compactMap { $0 }.compactMap(URLPassword.password)
         // Whatever comes from the environment is secret wherever it is used: a header of any
         // name, the base URL, the proxy, an alternate request's URL, headers and body.
         var referring: [String] = [profile.baseURL, profile.proxy].compactMap { $0 } + profile.headers.map(\.value)
@@ -109,7 +110,7 @@ public struct SessionRecorder: Sendable {
             case .header(let name, _): headers.append(Session.Field(name, SessionFormat.mask))
             }
         }
-        return Session.ProfileSnapshot(name: profile.name, baseURL: profile.baseURL, headers: masked(headers, always: true))
+        return Session.ProfileSnapshot(name: profile.name, baseURL: profile.baseURL.map(URLPassword.masked), headers: masked(headers, always: true))
     }
 
     /// A client's settings as a snapshot, for a profile known only by its client (the built-in demo).
@@ -120,15 +121,33 @@ public struct SessionRecorder: Sendable {
         case .custom(let name, _)?: headers.append(Session.Field(name, SessionFormat.mask))
         case nil: break
         }
-        return Session.ProfileSnapshot(name: name, baseURL: client.baseURL?.absoluteString, headers: masked(headers, always: true))
+        return Session.ProfileSnapshot(name: name, baseURL: client.baseURL.map { URLPassword.masked($0.absoluteString) },
+                                       headers: masked(headers, always: true))
     }
 
     /// The request with its URL relative to the base URL when under it and secret headers masked.
     public func request(_ request: Session.Request) -> Session.Request {
         var copy = request
-        copy.url = relative(request.url)
+        copy.url = secrets == .redacted ? URLPassword.masked(relative(request.url)) : relative(request.url)
         copy.headers = masked(request.headers)
         return copy
+    }
+
+    /// Events with the passwords in their URLs masked (attempts, alternate requests, redirects).
+    public static func maskingURLPasswords(_ events: [ClientEvent]) -> [ClientEvent] {
+        events.map { event in
+            var copy = event
+            switch event.kind {
+            case .attemptStarted(let attempt, let method, let url):
+                copy.kind = .attemptStarted(attempt: attempt, method: method, url: URLPassword.masked(url))
+            case .altStarted(let attempt, let method, let url):
+                copy.kind = .altStarted(attempt: attempt, method: method, url: URLPassword.masked(url))
+            case .redirectFollowed(let attempt, let status, let from, let to):
+                copy.kind = .redirectFollowed(attempt: attempt, status: status, from: URLPassword.masked(from), to: URLPassword.masked(to))
+            default: break
+            }
+            return copy
+        }
     }
 
     /// `http://h/api/users?x=1` on base `http://h/api/` is `users?x=1`; other URLs stay as they are.
@@ -156,6 +175,8 @@ public struct SessionRecorder: Sendable {
         var copy = exchange
         let typed = exchange.request.headers.filter { secretHeaders.contains($0.name.lowercased()) }.flatMap { Self.credentialParts($0.value) }
         copy.request.headers = masking.masked(exchange.request.headers)
+        copy.request.url = URLPassword.masked(exchange.request.url)
+        copy.events = Self.maskingURLPasswords(exchange.events)
         if var outcome = copy.outcome {
             outcome.headers = masking.masked(outcome.headers)
             outcome.body = Self.scrub(outcome.body, values: secretValues + typed)
@@ -169,7 +190,8 @@ public struct SessionRecorder: Sendable {
     public func exchange(name: String? = nil, request: Session.Request, events: [ClientEvent],
                          result: Result<HTTPResponse, HTTPError>, startedAt: Date? = nil, elapsedMs: Double? = nil) -> Session.Exchange {
         // Through their file form, so a recorded exchange equals the one read back (times to the microsecond).
-        let events = (events.isEmpty ? ((try? result.get())?.events ?? []) : events).map { (try? ClientEvent(node: $0.node)) ?? $0 }
+        var events = (events.isEmpty ? ((try? result.get())?.events ?? []) : events).map { (try? ClientEvent(node: $0.node)) ?? $0 }
+        if secrets == .redacted { events = Self.maskingURLPasswords(events) }
         var outcome = outcome(result, events: events)
         outcome.elapsedMs = (elapsedMs ?? events.last?.tMs).map { ($0 * 1000).rounded() / 1000 }
         if secrets == .redacted {

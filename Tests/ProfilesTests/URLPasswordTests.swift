@@ -1,0 +1,29 @@
+import Testing
+@testable import Profiles
+
+/// A password in a URL is masked like any credential; references and user names stay.
+@Suite struct URLPasswordTests {
+    @Test(arguments: [
+        ("http://bob:hunter2@host/api", "http://bob:•••@host/api"),
+        ("https://bob:p@ss@host:8443?x=@", "https://bob:•••@host:8443?x=@"),
+        ("http://bob@host/", "http://bob@host/"),
+        ("http://host/a:b@c", "http://host/a:b@c"),
+        ("http://bob:${env:PW}@host/", "http://bob:${env:PW}@host/"),
+        ("http://bob:x${env:PW}@host/", "http://bob:•••@host/"),
+        ("users/1", "users/1"),
+    ])
+    func passwordsAreMasked(url: String, expected: String) {
+        #expect(URLPassword.masked(url) == expected)
+    }
+
+    @Test func theWriterMasksPasswordsInBaseURLProxyAndAltRequestURLs() {
+        var profile = Profile(name: "p")
+        profile.baseURL = "http://bob:hunter2@api.example/"
+        profile.proxy = "http://proxy:pr0xy-pass@proxy.example:3128"
+        profile.validators = [.altRequest(Profile.AltRequest(statuses: [401], url: "http://u:alt-pass@auth.example/t"))]
+        let masked = ProfileWriter.yaml(profile, maskingSecrets: true)
+        for secret in ["hunter2", "pr0xy-pass", "alt-pass"] { #expect(!masked.contains(secret), "\(secret) in \(masked)") }
+        #expect(masked.contains(#"baseURL: "http://bob:•••@api.example/""#))
+        #expect(ProfileWriter.yaml(profile, maskingSecrets: false).contains("hunter2"))
+    }
+}

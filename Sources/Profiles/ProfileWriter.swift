@@ -49,7 +49,7 @@ public enum ProfileWriter {
                     var request = "method: \(quoted(alt.method)), url: \(quoted(url(alt.url)))"
                     if !alt.headers.isEmpty { request += ", headers: \(headers(alt.headers))" }
                     // JSON is YAML flow syntax, so the body goes in as it is.
-                    if let json = alt.json { request += ", json: \(json)" }
+                    if let json = alt.json { request += ", json: \(maskingSecrets ? maskedJSON(json) : json)" }
                     lines.append("      request: { \(request) }")
                     if !alt.applyHeaders.isEmpty { lines.append("      apply: { headers: \(headers(alt.applyHeaders)) }") }
                 case .check(let check): lines += self.check(check)
@@ -115,8 +115,17 @@ public enum ProfileWriter {
                 found = true
             }
         }
-        let remainder = rest.trimmingCharacters(in: .whitespaces)
-        return found && remainder.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic }
+        let remainder = rest.trimmingCharacters(in: .whitespaces).lowercased()
+        return found && (remainder.isEmpty || schemeWords.contains(remainder))
+    }
+
+    /// The only words a value may hold beside its references and still be shown.
+    static let schemeWords: Set<String> = ["bearer", "basic", "token"]
+
+    /// An alternate request's JSON body with every string value that holds more than
+    /// references masked (keys stay, so the shape still shows).
+    static func maskedJSON(_ json: String) -> String {
+        JSONStringLiterals.map(json) { text, isKey in isKey || holdsNoSecret(text) ? text : "•••" }
     }
 
     private static func quoted(_ text: String) -> String {

@@ -27,3 +27,30 @@ import Testing
         #expect(ProfileWriter.yaml(profile, maskingSecrets: false).contains("hunter2"))
     }
 }
+
+/// Only references, with at most a scheme word, are shown when masking; altRequest JSON values are masked.
+@Suite struct ProfileWriterMaskingTests {
+    @Test(arguments: [("sekrit${env:NOPE}", false), ("Token ${env:T}", true), ("bearer{{alt.json.t}}", true),
+                      ("Bearer x ${env:T}", false), ("${env:A}${env:B}", true), ("é${env:T}", false)])
+    func onlySchemeWordsMayStandBesideReferences(value: String, shown: Bool) {
+        #expect(ProfileWriter.holdsNoSecret(value) == shown)
+    }
+
+    @Test func aSecretBesideAReferenceIsMasked() {
+        var profile = Profile(name: "p")
+        profile.auth = .bearer("sekrit${env:NOPE}")
+        let text = ProfileWriter.yaml(profile, maskingSecrets: true)
+        #expect(!text.contains("sekrit"))
+        #expect(text.contains(#"auth: { bearer: "•••" }"#))
+    }
+
+    @Test func altRequestJSONStringValuesAreMasked() throws {
+        var profile = Profile(name: "p")
+        profile.validators = [.altRequest(Profile.AltRequest(statuses: [401], url: "auth",
+                                                             json: #"{"user":"${env:U}","password":"pa\"ss-word","n":3}"#))]
+        let text = ProfileWriter.yaml(profile, maskingSecrets: true)
+        #expect(!text.contains("pa\\\"ss-word"))
+        #expect(text.contains(#"json: {"user":"${env:U}","password":"•••","n":3}"#), "\(text)")
+        #expect(ProfileWriter.yaml(profile, maskingSecrets: false).contains("pa\\\"ss-word"))
+    }
+}

@@ -75,8 +75,9 @@ public enum Effect: Sendable, Equatable {
     /// Read profile `name`'s history.
     case loadHistory(String)
     /// Diff exchange `id`'s response against `against` (a recording), or when nil against the
-    /// previous exchange of the same method and URL; the loop posts a report.
-    case compare(ExchangeID, against: Session.Outcome?)
+    /// previous exchange of the same method and URL, looking at what `check` says (the recording's
+    /// session `check`, refined by the exchange's); the loop posts a report.
+    case compare(ExchangeID, against: Session.Outcome?, check: Session.Check)
     case send(RequestDraft, ExchangeID)
     case cancel(ExchangeID)
     case skipWait

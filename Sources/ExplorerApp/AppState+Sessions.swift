@@ -10,10 +10,13 @@ extension AppState {
     public struct OpenedSession: Sendable, Equatable {
         public var file: String
         public var exchanges: [Session.Exchange]
+        /// The session's `check` (what a compare looks at and ignores), refined per exchange.
+        public var check: Session.Check
 
-        public init(file: String, exchanges: [Session.Exchange]) {
+        public init(file: String, exchanges: [Session.Exchange], check: Session.Check = Session.Check()) {
             self.file = file
             self.exchanges = exchanges
+            self.check = check
         }
     }
 
@@ -77,21 +80,23 @@ extension AppState {
 
     mutating func handleExchanges(_ kind: ListKind, _ outcome: ListOverlay.Outcome, list: ListOverlay, now: Double) -> [Effect] {
         let exchanges = kind == .session ? openedSession?.exchanges ?? [] : historyExchanges
+        // History is a session with the default check.
+        let check = kind == .session ? openedSession?.check ?? Session.Check() : Session.Check()
         switch outcome {
         case .handled: overlay = .list(kind, list)
         case .close: overlay = nil
         case .choose(let index):
             guard exchanges.indices.contains(index) else { return [] }
             overlay = nil
-            load(exchanges[index], now: now)
+            load(exchanges[index], sessionCheck: check, now: now)
         case .key(.character("r"), let index?):
             // The list closes so the timeline and the response are in view; F4 or F3 reopens it.
             guard exchanges.indices.contains(index) else { return [] }
             overlay = nil
-            return resend([exchanges[index]], now: now)
+            return resend([exchanges[index]], sessionCheck: check, now: now)
         case .key(.character("R"), _) where kind == .session:
             overlay = nil
-            return resend(exchanges, now: now)
+            return resend(exchanges, sessionCheck: check, now: now)
         case .key(.character("q"), _): overlay = nil
         case .key: overlay = .list(kind, list)
         }
@@ -100,7 +105,7 @@ extension AppState {
 
     /// The exchange's request into the panes and its recorded response into the Response pane.
     /// What it loads is nobody's work (as for a ready request).
-    mutating func load(_ exchange: Session.Exchange, now: Double) {
+    mutating func load(_ exchange: Session.Exchange, sessionCheck: Session.Check, now: Double) {
         let draft = RequestDraft(exchange.request)
         request.method = draft.method
         request.url.text = draft.url
@@ -109,6 +114,7 @@ extension AppState {
         body.load(draft.body)
         savedWork = work
         recording = exchange.outcome
+        recordingCheck = exchange.effectiveCheck(in: sessionCheck)
         showRecording(exchange.outcome)
         show("recorded response shown: Ctrl+R re-sends, then c in Response compares", isError: false, now: now, for: 5)
     }
@@ -126,20 +132,21 @@ extension AppState {
 
     /// Sends `exchanges` one after the other, each loaded into the panes first so the user sees
     /// what goes out; the next starts when the one before ends. Esc stops the rest.
-    mutating func resend(_ exchanges: [Session.Exchange], now: Double) -> [Effect] {
+    mutating func resend(_ exchanges: [Session.Exchange], sessionCheck: Session.Check, now: Double) -> [Effect] {
         if exchange != nil {
             show("an exchange is in flight: Esc cancels it", isError: true, now: now)
             return []
         }
         guard !exchanges.isEmpty else { return [] }
         resendQueue = exchanges
+        resendCheck = sessionCheck
         return sendNextQueued(now: now)
     }
 
     mutating func sendNextQueued(now: Double) -> [Effect] {
         guard !resendQueue.isEmpty else { return [] }
         let next = resendQueue.removeFirst()
-        load(next, now: now)
+        load(next, sessionCheck: resendCheck, now: now)
         let effects = send(now: now)
         if effects.isEmpty { resendQueue = [] }
         if !resendQueue.isEmpty { show("re-sending: \(resendQueue.count) more after this one", isError: false, now: now) }
@@ -185,7 +192,7 @@ extension AppState {
             show("wait for the response, then c compares it", isError: true, now: now)
             return []
         }
-        return [.compare(id, against: recording)]
+        return [.compare(id, against: recording, check: recording != nil ? recordingCheck : Session.Check())]
     }
 
     mutating func sessionEvent(_ event: AppEvent, now: Double) {

@@ -103,8 +103,12 @@ public struct AppState: Sendable {
     /// The recorded outcome of the request in the panes (loaded from a session or history):
     /// `c` compares the next response with it.
     public var recording: Session.Outcome?
+    /// What comparing with `recording` checks: its session's `check`, refined by the exchange's.
+    public var recordingCheck = Session.Check()
     /// Exchanges still to re-send after the one in flight (`R`).
     var resendQueue: [Session.Exchange] = []
+    /// The `check` of the session the queue comes from.
+    var resendCheck = Session.Check()
     /// The opened session's browser shows once the profile is ready.
     var browseWhenReady = false
     /// The active profile's saved requests, as last listed.

@@ -90,10 +90,16 @@ final class ExchangeRunner: Sendable {
         if let profile = opened.profile {
             var recorder = SessionRecorder(profile: profile, secrets: .kept)
             recorder.baseURL = baseURL ?? profile.baseURL
-            return TUIRecorder.ProfileContext(name: name, recorder: recorder, snapshot: recorder.snapshot(of: profile))
+            return TUIRecorder.ProfileContext(name: name, recorder: recorder, snapshot: recorder.snapshot(of: profile), client: opened.client)
         }
         let recorder = SessionRecorder(baseURL: baseURL, secrets: .kept)
-        return TUIRecorder.ProfileContext(name: name, recorder: recorder, snapshot: recorder.snapshot(name: name, client: opened.client))
+        return TUIRecorder.ProfileContext(name: name, recorder: recorder, snapshot: recorder.snapshot(name: name, client: opened.client),
+                                          client: opened.client)
+    }
+
+    /// The name of the profile in use (once one is ready).
+    var activeProfile: String? {
+        running.withLock { $0.context?.name }
     }
 
     func send(_ draft: RequestDraft, id: ExchangeID) {

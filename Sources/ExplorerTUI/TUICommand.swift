@@ -29,7 +29,7 @@ struct TUICommand: AsyncParsableCommand {
         if let session {
             do throws(SessionProblem) {
                 let read = try SessionFile.read(URL(fileURLWithPath: session))
-                opened = AppState.OpenedSession(file: session, exchanges: read.exchanges)
+                opened = AppState.OpenedSession(file: session, exchanges: read.exchanges, check: read.check)
                 sessionProfile = read.profile.name
             } catch {
                 throw CLIError.usage("--session: \(error.description)")

@@ -80,14 +80,14 @@ final class TUILoop: @unchecked Sendable {
         case .renameRequest(let profile, let from, let to): background { $0.renameRequest(from, to: to, in: profile) }
         case .deleteRequest(let profile, let name): background { $0.deleteRequest(name, in: profile) }
         case .saveSession(let name, let keep):
-            let recorder = runner.recorder
-            background { _ in recorder.saveSession(name: name, keepSecrets: keep) }
+            let recorder = runner.recorder, profile = runner.activeProfile
+            background { _ in recorder.saveSession(name: name, profile: profile, keepSecrets: keep) }
         case .loadHistory(let name):
             let recorder = runner.recorder
             background { _ in recorder.loadHistory(name) }
-        case .compare(let id, let expected):
+        case .compare(let id, let expected, let check):
             let recorder = runner.recorder, inbox = inbox
-            Task.detached { inbox.post(await recorder.compare(id, against: expected)) }
+            Task.detached { inbox.post(await recorder.compare(id, against: expected, check: check)) }
         case .editProfile(let name):
             terminal.suspend()
             let outcome = ExternalEditor.editFile(storage.profiles.file(for: name).path)

@@ -16,11 +16,21 @@ final class TUIRecorder: Sendable {
         var name: String
         var recorder: SessionRecorder
         var snapshot: Session.ProfileSnapshot
+        /// The profile's client: its current credentials (a token it refreshed) are secrets too.
+        var client: HTTPClient?
+
+        /// The recorder with the client's credentials as they are now (a refreshed token), so a
+        /// body that carries one is scrubbed.
+        func currentRecorder() -> SessionRecorder {
+            recorder // TODO(D): client.map { recorder.including(credentialsOf: $0) } ?? recorder
+        }
     }
 
     struct Recorded: Sendable {
         var id: ExchangeID
         var profile: ProfileContext
+        /// The profile's recorder as it was when the exchange ended (with the token it had then).
+        var recorder: SessionRecorder
         var exchange: Session.Exchange
     }
 
@@ -119,11 +129,11 @@ final class TUIRecorder: Sendable {
             return (pending, state.keepSecrets)
         }
         guard let (pending, keepSecrets) = taken, let result = pending.result else { return }
-        let recorder = pending.profile.recorder
+        let recorder = pending.profile.currentRecorder()
         var events = pending.events
         if case .success(let response) = result, !response.events.isEmpty { events = response.events }
         let exchange = recorder.exchange(request: pending.request, events: events, result: result, startedAt: pending.startedAt)
-        state.withLock { $0.recorded.append(Recorded(id: id, profile: pending.profile, exchange: exchange)) }
+        state.withLock { $0.recorded.append(Recorded(id: id, profile: pending.profile, recorder: recorder, exchange: exchange)) }
         appendToHistory(Self.masked(exchange, keepSecrets: keepSecrets, recorder: recorder), profile: pending.profile)
     }
 
@@ -148,16 +158,22 @@ final class TUIRecorder: Sendable {
 
     // MARK: What the loop asks for
 
-    /// Writes this run's exchanges as `sessions/NAME.yaml`; an existing file is not replaced.
-    func saveSession(name: String, keepSecrets: Bool) -> AppEvent {
+    /// Writes this run's exchanges with profile `profile` (the active one) as `sessions/NAME.yaml`;
+    /// a session has one profile, so exchanges sent with another are left out (the notice says
+    /// how many). An existing file is not replaced.
+    func saveSession(name: String, profile: String?, keepSecrets: Bool) -> AppEvent {
         // In the order they were sent, whatever order their recordings finished in.
-        let recorded = state.withLock { $0.recorded }.sorted { $0.id.value < $1.id.value }
-        guard let last = recorded.last else { return .problem("nothing to save yet: send a request first") }
+        let all = state.withLock { $0.recorded }.sorted { $0.id.value < $1.id.value }
+        guard !all.isEmpty else { return .problem("nothing to save yet: send a request first") }
+        let recorded = all.filter { $0.profile.name == profile }
+        guard let last = recorded.last else {
+            return .problem("nothing sent with profile \(profile ?? "?") yet: a session holds one profile's exchanges")
+        }
         let file = home.sessions.appendingPathComponent("\(name).yaml")
         if FileManager.default.fileExists(atPath: file.path) {
             return .problem("sessions/\(name).yaml exists already: choose another name")
         }
-        let exchanges = recorded.map { Self.masked($0.exchange, keepSecrets: keepSecrets, recorder: $0.profile.recorder) }
+        let exchanges = recorded.map { Self.masked($0.exchange, keepSecrets: keepSecrets, recorder: $0.recorder) }
         let session = Session(profile: last.profile.snapshot, secrets: keepSecrets ? .kept : .redacted, exchanges: exchanges)
         do {
             try SessionFile.write(session, to: file)
@@ -165,7 +181,9 @@ final class TUIRecorder: Sendable {
             return .problem("session not saved: \(error)")
         }
         let secrets = keepSecrets ? "secrets kept" : "secrets redacted"
-        return .notice("session saved: \(file.path) (\(exchanges.count) exchange\(exchanges.count == 1 ? "" : "s"), \(secrets))")
+        let others = all.count - recorded.count
+        let left = others == 0 ? "" : "; \(others) sent with another profile left out"
+        return .notice("session saved: \(file.path) (\(exchanges.count) exchange\(exchanges.count == 1 ? "" : "s"), \(secrets)\(left))")
     }
 
     func loadHistory(_ profile: String) -> AppEvent {
@@ -177,8 +195,9 @@ final class TUIRecorder: Sendable {
     }
 
     /// Exchange `id`'s outcome against `expected`, or against the last earlier exchange of the
-    /// same method and URL.
-    func compare(_ id: ExchangeID, against expected: Session.Outcome?) async -> AppEvent {
+    /// same method and URL, as `check` says. Both sides are redacted first (a recording on disk
+    /// is), so a token refreshed since the recording does not count as a difference.
+    func compare(_ id: ExchangeID, against expected: Session.Outcome?, check: Session.Check) async -> AppEvent {
         // The record may still be waiting for its last event.
         var current: Recorded?
         for _ in 0..<20 {
@@ -186,24 +205,28 @@ final class TUIRecorder: Sendable {
             if current != nil { break }
             try? await Task.sleep(for: .milliseconds(50))
         }
-        guard let current, let actual = current.exchange.outcome else { return .problem("this exchange was not recorded") }
+        guard let current, let actual = current.recorder.redacted(current.exchange).outcome else {
+            return .problem("this exchange was not recorded")
+        }
         let title: String
         let wanted: Session.Outcome
         if let expected {
-            wanted = expected
+            var recording = current.exchange
+            recording.outcome = expected
+            wanted = current.recorder.redacted(recording).outcome ?? expected
             title = "Compared with the recording"
         } else {
             let request = current.exchange.request
             let earlier = state.withLock { state in
                 state.recorded.last { $0.id.value < id.value && $0.exchange.request.method == request.method && $0.exchange.request.url == request.url }
             }
-            guard let earlier, let outcome = earlier.exchange.outcome else {
+            guard let earlier, let outcome = earlier.recorder.redacted(earlier.exchange).outcome else {
                 return .notice("no earlier \(request.summary) to compare with")
             }
             wanted = outcome
             title = "Compared with #\(earlier.id) \(request.summary)"
         }
-        let diff = SessionDiff.compare(expected: wanted, actual: actual)
+        let diff = SessionDiff.compare(expected: wanted, actual: actual, check: check)
         return .report(title: title, lines: diff.isEqual ? ["no differences"] : diff.rendered.components(separatedBy: "\n"))
     }
 }

@@ -162,11 +162,27 @@ import TUICore
         #expect(F.press(.character("c"), into: &state).isEmpty)
         _ = state.update(.responseReceived(id, F.summary(bytes: 7), F.document(#"{"id":3}"#)), now: 2)
         _ = state.update(.exchangeEnded(id, failure: nil, cancelled: false), now: 2)
-        #expect(F.press(.character("c"), into: &state, now: 2) == [.compare(id, against: Self.users.outcome)])
+        #expect(F.press(.character("c"), into: &state, now: 2) == [.compare(id, against: Self.users.outcome, check: Session.Check())])
         _ = state.update(.report(title: "Compared with the recording", lines: ["body $.id: expected 2, got 3", "body $.name: missing (expected \"ann\")"]), now: 3)
         let lines = F.lines(state, now: 3)
         #expect(lines.contains { $0.contains("┌ Compared with the recording") })
         #expect(lines.contains { $0.contains("body $.id: expected 2, got 3") })
+    }
+
+    @Test func cComparesWithTheSessionsCheckRefinedByTheExchanges() {
+        var state = F.state()
+        var users = Self.users
+        users.check = Session.Check(headers: ["ETag"], ignore: ["$.name"])
+        state.open(AppState.OpenedSession(file: "s.yaml", exchanges: [users], check: Session.Check(headers: [], ignore: ["$.id"])))
+        F.press(.enter, into: &state)
+        guard case .send(_, let id)? = F.press(.control("r"), into: &state).first else {
+            Issue.record("not sent")
+            return
+        }
+        _ = state.update(.exchangeEnded(id, failure: nil, cancelled: false), now: 2)
+        state.focus = .response
+        let check = Session.Check(headers: ["ETag"], ignore: ["$.id", "$.name"])
+        #expect(F.press(.character("c"), into: &state, now: 2) == [.compare(id, against: users.outcome, check: check)])
     }
 
     @Test func cWithoutARecordingComparesWithThePreviousExchange() {
@@ -174,7 +190,7 @@ import TUICore
         let id = F.send(readyIndex: 0, in: &state)!
         _ = state.update(.exchangeEnded(id, failure: nil, cancelled: false), now: 2)
         state.focus = .response
-        #expect(F.press(.character("c"), into: &state, now: 2) == [.compare(id, against: nil)])
+        #expect(F.press(.character("c"), into: &state, now: 2) == [.compare(id, against: nil, check: Session.Check())])
         _ = state.update(.report(title: "Compared with #1 GET json/2", lines: ["no differences"]), now: 3)
         #expect(F.lines(state, now: 3).contains { $0.contains("no differences") })
     }

@@ -114,6 +114,24 @@ extension TUITmuxTests {
                         screen.contains { $0.contains("│demo · http://127.0.0.1:") && !$0.contains(":\(port)/") }
                     }
                     #expect(!demo.contains { $0.contains("│local ·") })
+                    // A session holds one profile's exchanges: nothing was sent with demo yet.
+                    try await tmux.send("F6")
+                    try await tmux.waitFor(text: "Save the session")
+                    try await tmux.send("mixed", literal: true)
+                    try await tmux.send("Enter")
+                    try await tmux.waitFor(text: "nothing sent with profile demo yet")
+                    try await tmux.send("Enter")
+                    try await tmux.waitFor("demo's echo") { screen in
+                        !screen.contains { $0.contains("\"X-From\"") } && screen.contains { $0.contains("\"headers\"") }
+                    }
+                    try await tmux.send("F6")
+                    try await tmux.waitFor(text: "Save the session")
+                    try await tmux.send("mixed", literal: true)
+                    try await tmux.send("Enter")
+                    try await tmux.waitFor(text: "session saved")
+                    let saved = try String(contentsOfFile: directory.path("home/sessions/mixed.yaml"), encoding: .utf8)
+                    #expect(saved.components(separatedBy: "method: \"GET\"").count == 2, "\(saved)")
+                    #expect(saved.contains("name: \"demo\"") && !saved.contains("local-profile") && !saved.contains(":\(port)"), "\(saved)")
                     // And back.
                     try await tmux.send("F2")
                     try await tmux.waitFor(text: "┌ Profiles")

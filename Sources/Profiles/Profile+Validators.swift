@@ -85,7 +85,11 @@ extension Profile.AltRequest {
                 request.headers.add(name: header.name, value: try context.resolve(header.value, key: "\(key).request.headers.\(header.name)"))
             }
             if let json {
-                request.body = .data(Data(try context.resolve(json, key: "\(key).request.json").utf8), contentType: "application/json")
+                // Resolved inside each string literal and quoted again, so a value with `"` or `\` stays one string.
+                let body = try JSONStringLiterals.map(json) { (text, _) throws(ProfileProblem) in
+                    try context.resolve(text, key: "\(key).request.json")
+                }
+                request.body = .data(Data(body.utf8), contentType: "application/json")
             }
         } catch {
             request.body = .invalid(error.description)

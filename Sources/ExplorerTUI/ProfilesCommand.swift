@@ -93,12 +93,15 @@ struct ProfilesCommand: AsyncParsableCommand {
         var from: String
 
         func run() async throws {
-            let text: String
+            let data: Data
             do {
-                let data = from == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: from))
-                text = String(decoding: data, as: UTF8.self)
+                data = from == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: from))
             } catch {
                 throw CLIError.usage("--from \(from): cannot read it (\(error.localizedDescription))")
+            }
+            // Bytes that are not UTF-8 would become U+FFFD and be saved as if they were meant.
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw CLIError.usage("\(from == "-" ? "<stdin>" : from): is not UTF-8 text (the profile was not saved)")
             }
             do throws(ProfileProblem) {
                 // The source's own name in problems, then the store's checks and its atomic write.

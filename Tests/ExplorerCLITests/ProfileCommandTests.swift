@@ -153,4 +153,16 @@ struct ProfileHome {
         #expect(kept.status == 2 && kept.stderrText.contains("not overwritten"))
         #expect(try String(contentsOfFile: home.file("work.yaml"), encoding: .utf8) == "timeout: [\n")
     }
+
+    @Test func saveRefusesBytesThatAreNotUTF8() async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let home = try ProfileHome(directory)
+        let source = directory.path("latin1.yaml")
+        try Data("headers: { X-Name: \"caf".utf8 + [0xE9] + "\" }\n".utf8).write(to: URL(fileURLWithPath: source))
+        let refused = try await home.run(["profiles", "save", "work", "--from", source])
+        #expect(refused.status == 2)
+        #expect(refused.stderrText == "explorer: \(source): is not UTF-8 text (the profile was not saved)\n")
+        #expect(!FileManager.default.fileExists(atPath: home.file("work.yaml")))
+    }
 }

@@ -22,7 +22,7 @@ final class TUIRecorder: Sendable {
         /// The recorder with the client's credentials as they are now (a refreshed token), so a
         /// body that carries one is scrubbed.
         func currentRecorder() -> SessionRecorder {
-            recorder // TODO(D): client.map { recorder.including(credentialsOf: $0) } ?? recorder
+            client.map { recorder.including(credentialsOf: $0) } ?? recorder
         }
     }
 

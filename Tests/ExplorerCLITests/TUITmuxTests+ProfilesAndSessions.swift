@@ -205,6 +205,29 @@ extension TUITmuxTests {
             }
         }
 
+        @Test func aRefreshedTokenNeverReachesTheFiles() async throws {
+            try await withDirectory { directory in
+                try await run(["auth/protected"], in: directory, width: 120, height: 40) { tmux in
+                    try await tmux.send("Enter")
+                    try await tmux.waitFor(text: "✓ 200")
+                    try await tmux.send("F6")
+                    try await tmux.waitFor(text: "Save the session (secrets redacted)")
+                    try await tmux.send("refreshed", literal: true)
+                    try await tmux.send("Enter")
+                    try await tmux.waitFor(text: "session saved")
+                    try await tmux.send("C-q", "y")
+                    _ = try await tmux.waitForExit()
+                }
+                let files = Self.everyFile(under: directory.path("home"))
+                #expect(files.map(\.0).sorted() == ["history/demo.yaml", "sessions/refreshed.yaml"])
+                for (path, text) in files {
+                    // The demo's tokens are tok-KEY-SERIAL.
+                    #expect(!text.contains("tok-"), "\(path) holds the refreshed token:\n\(text)")
+                    #expect(text.contains("•••"), "\(path) does not show it redacted")
+                }
+            }
+        }
+
         @Test func aNewProfileFromTheFormAndAnEditThatDoesNotParse() async throws {
             try await withDemo { server, directory, _ in
                 // The "editor" appends a key the reader refuses, as a user's typo would.

@@ -115,27 +115,38 @@ public struct JSONPathPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `path` is matched by the pattern or lies below a place it matches.
     public func covers(_ path: JSONPath) -> Bool {
-        Self.covers(steps[...], path.components[...])
+        // Which prefixes of the path the steps so far can match, one step at a time: steps × path
+        // work however many `..` the pattern has (trying every split backtracks exponentially).
+        let components = path.components
+        var reached = [Bool](repeating: false, count: components.count + 1)
+        reached[0] = true
+        for step in steps {
+            var next = [Bool](repeating: false, count: components.count + 1)
+            if step == .descendants {
+                var any = false
+                for index in reached.indices {
+                    any = any || reached[index]
+                    next[index] = any
+                }
+            } else {
+                for index in components.indices where reached[index] && Self.matches(step, components[index]) {
+                    next[index + 1] = true
+                }
+            }
+            guard next.contains(true) else { return false }
+            reached = next
+        }
+        // The steps matched a prefix: the pattern covers everything under it too.
+        return reached.contains(true)
     }
 
-    private static func covers(_ steps: ArraySlice<Step>, _ components: ArraySlice<JSONPath.Component>) -> Bool {
-        guard let step = steps.first else { return true }
-        if step == .descendants {
-            var rest = components
-            while true {
-                if covers(steps.dropFirst(), rest) { return true }
-                guard !rest.isEmpty else { return false }
-                rest = rest.dropFirst()
-            }
-        }
-        guard let component = components.first else { return false }
-        let matches = switch (step, component) {
+    private static func matches(_ step: Step, _ component: JSONPath.Component) -> Bool {
+        switch (step, component) {
         case (.any, _): true
         case (.key(let expected), .key(let key)): expected == key
         case (.index(let expected), .index(let index)): expected == index
         default: false
         }
-        return matches && covers(steps.dropFirst(), components.dropFirst())
     }
 
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {

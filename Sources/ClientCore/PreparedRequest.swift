@@ -1,4 +1,5 @@
 import Foundation
+import HTTPParsing
 
 /// A request checked once and ready for the wire: absolute URL, final headers.
 /// The transport accepts nothing else.
@@ -8,7 +9,7 @@ public struct PreparedRequest: Sendable {
     public var headers: HTTPHeaders
     public var body: PreparedBody
     /// Headers that carry credentials (lowercased): never sent to another origin on a redirect.
-    var credentialHeaders: Set<String> = ["authorization", "cookie", "proxy-authorization"]
+    var credentialHeaders: Set<String> = SecretHeaders.names
 
     /// Builds the attempt's request from the user's request and the client's state.
     /// Request headers win over the client's common headers and auth.

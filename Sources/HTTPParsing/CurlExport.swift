@@ -1,6 +1,6 @@
 extension CurlCommand {
     /// Header names whose values `render` hides unless asked (compared case-insensitively).
-    public static let secretHeaderNames: Set<String> = ["authorization", "cookie", "proxy-authorization"]
+    public static let secretHeaderNames: Set<String> = SecretHeaders.names
     /// What a hidden secret is replaced with.
     public static let redacted = "REDACTED"
 

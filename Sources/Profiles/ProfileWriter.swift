@@ -6,7 +6,7 @@ import HTTPParsing
 /// the file's structure. With `maskingSecrets`, auth values and Authorization, Cookie and
 /// Proxy-Authorization headers read `•••`; `${env:NAME}` references stay, as they hold no secret.
 public enum ProfileWriter {
-    public static let secretHeaders: Set<String> = ["authorization", "cookie", "proxy-authorization"]
+    public static let secretHeaders: Set<String> = SecretHeaders.names
 
     public static func yaml(_ profile: Profile, maskingSecrets: Bool) -> String {
         var lines: [String] = []

@@ -1,5 +1,6 @@
 import ClientCore
 import Foundation
+import HTTPParsing
 import Profiles
 
 /// Turns what happened into a session's exchange: the request as asked (URL made relative to the
@@ -7,7 +8,7 @@ import Profiles
 /// inline or by hash. Secrets are masked (`•••`) unless the session keeps them.
 public struct SessionRecorder: Sendable {
     /// Always secret: credentials a request sends and cookies a server sets.
-    public static let alwaysSecretHeaders: Set<String> = ProfileWriter.secretHeaders.union(["set-cookie"])
+    public static let alwaysSecretHeaders: Set<String> = SecretHeaders.namesWithResponses
 
     public var baseURL: String?
     public var secrets: Session.Secrets

@@ -12,7 +12,7 @@ enum ExternalEditor {
         return [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
     }
 
-    /// `$EDITOR` on a file in place (a profile's): what the user saves is what the file holds.
+    /// `$EDITOR` on a file in place (the copy of a profile that `e` edits).
     static func editFile(_ path: String) -> Result<Void, Problem> {
         let editor = editor
         let status = system("\(editor) \(shellQuoted(path))")

@@ -89,12 +89,18 @@ final class TUILoop: @unchecked Sendable {
             let recorder = runner.recorder, inbox = inbox
             Task.detached { inbox.post(await recorder.compare(id, against: expected, check: check)) }
         case .editProfile(let name):
+            // The editor works on a copy: a bad edit never replaces a good profile.
+            let copy: URL
+            switch storage.editingCopy(of: name) {
+            case .success(let url): copy = url
+            case .failure(let problem): return inbox.post(.problem(problem.description + "; the profile is unchanged"))
+            }
             terminal.suspend()
-            let outcome = ExternalEditor.editFile(storage.profiles.file(for: name).path)
+            let outcome = ExternalEditor.editFile(copy.path)
             terminal.resume()
             switch outcome {
-            case .success: background { $0.profileEdited(name) }
-            case .failure(let problem): inbox.post(.problem(problem.description + "; the profile is unchanged"))
+            case .success: background { $0.profileEdited(name, copy: copy) }
+            case .failure(let problem): inbox.post(.problem(problem.description + "; " + storage.editAbandoned(name, copy: copy)))
             }
         case .send(let draft, let id): runner.send(draft, id: id)
         case .cancel(let id): runner.cancel(id)

@@ -58,23 +58,63 @@ struct TUIStorage: Sendable {
         guard ProfileNames.problem(name) == nil else { return .problem("profile \(name) cannot be deleted") }
         do throws(ProfileProblem) {
             try profiles.delete(name)
+            try? FileManager.default.removeItem(at: profiles.directory.appendingPathComponent("\(name).editing.yaml"))
         } catch {
             return .report(title: "Profile \(name) not deleted", lines: [error.description])
         }
         return .profileDeleted(name)
     }
 
-    /// After `$EDITOR` closed on the profile's file: it parses (the active profile may reopen
-    /// with it), or the problem is shown and the file stays as the user left it.
-    func profileEdited(_ name: String) -> AppEvent {
-        do throws(ProfileProblem) {
-            _ = try profiles.load(name)
-            return .profileEdited(name)
-        } catch {
-            return .report(title: "Profile \(name) not reloaded", lines: [
-                error.description, "",
-                "The file stays as you left it; the profile in use is unchanged. e edits it again.",
-            ])
+    /// Where `e` edits profile `name`: a copy beside it (`NAME.editing.yaml`, 0600; not a profile
+    /// name, so never listed), so the profile changes only once the edit parses. A copy left by an
+    /// edit that did not parse is reopened as the user left it.
+    func editingCopy(of name: String) -> Result<URL, ExternalEditor.Problem> {
+        let copy = profiles.directory.appendingPathComponent("\(name).editing.yaml")
+        if FileManager.default.fileExists(atPath: copy.path) { return .success(copy) }
+        let file = profiles.file(for: name)
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            return .failure(ExternalEditor.Problem(description: "\(file.path) cannot be read; nothing to edit"))
         }
+        do {
+            try AtomicFile.write(data, to: copy)
+        } catch {
+            return .failure(ExternalEditor.Problem(description: "cannot copy the profile for the editor: \(error)"))
+        }
+        return .success(copy)
+    }
+
+    /// After the editor failed: the profile was not touched; the copy goes unless it holds an edit.
+    func editAbandoned(_ name: String, copy: URL) -> String {
+        let edited = FileManager.default.contents(atPath: copy.path)
+        if edited == nil || edited == FileManager.default.contents(atPath: profiles.file(for: name).path) {
+            try? FileManager.default.removeItem(at: copy)
+            return "the profile is unchanged"
+        }
+        return "the profile is unchanged; your edit stays in \(copy.path) (e opens it again)"
+    }
+
+    /// After `$EDITOR` closed on the profile's copy: once the copy parses it replaces the profile
+    /// atomically (the active profile may reopen with it); else the problem is shown naming the
+    /// copy's line, the profile stays as it was, and the copy is kept for the next `e`.
+    func profileEdited(_ name: String, copy: URL) -> AppEvent {
+        let kept = [
+            "", "\(profiles.file(for: name).lastPathComponent) is unchanged, and so is the profile in use.",
+            "Your edit is kept in \(copy.path): e opens it again.",
+        ]
+        guard let data = FileManager.default.contents(atPath: copy.path) else {
+            return .report(title: "Profile \(name) not changed", lines: ["\(copy.path) cannot be read"] + kept)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return .report(title: "Profile \(name) not changed", lines: ["\(copy.path): not UTF-8 text"] + kept)
+        }
+        do throws(ProfileProblem) {
+            // Read under the copy's name first: its lines are the ones the problem names.
+            _ = try ProfileReader.read(text, name: name, file: copy.path)
+            try profiles.save(yaml: text, as: name)
+        } catch {
+            return .report(title: "Profile \(name) not changed", lines: [error.description] + kept)
+        }
+        try? FileManager.default.removeItem(at: copy)
+        return .profileEdited(name)
     }
 }

@@ -230,9 +230,11 @@ extension TUITmuxTests {
 
         @Test func aNewProfileFromTheFormAndAnEditThatDoesNotParse() async throws {
             try await withDemo { server, directory, _ in
-                // The "editor" appends a key the reader refuses, as a user's typo would.
-                let editor = "sh -c 'printf \"timeout: soon\\n\" >> \"$1\"' editor"
+                // The "editor" appends a key the reader refuses, as a user's typo would; run again
+                // on that edit, it fixes the typo.
+                let editor = #"sh -c 'if grep -q soon "$1"; then sed -i s/soon/5/ "$1"; else printf "timeout: soon\n" >> "$1"; fi' editor"#
                 let file = directory.path("home/profiles/mine.yaml")
+                let copy = directory.path("home/profiles/mine.editing.yaml")
                 try? FileManager.default.removeItem(atPath: directory.path("explorer.status"))
                 let tmux = try await TmuxSession.start([], width: 100, height: 30, environment: ["EDITOR": editor], in: directory)
                 do {
@@ -247,15 +249,30 @@ extension TUITmuxTests {
                     try await tmux.send("Enter")
                     try await tmux.waitFor(text: "mine · \(server.baseURL)")
                     #expect(FileManager.default.fileExists(atPath: file))
+                    let original = try String(contentsOfFile: file, encoding: .utf8)
                     try await tmux.send("F2")
                     try await tmux.waitFor(text: "● mine")
                     try await tmux.send("e")
-                    let report = try await tmux.waitFor(text: "Profile mine not reloaded")
+                    let report = try await tmux.waitFor(text: "Profile mine not changed")
+                    let shown = report.joined(separator: "\n")
                     // The long path wraps inside the box where the line is full.
-                    #expect(report.contains { $0.contains("/home/profiles/m") }, "\(report.joined(separator: "\n"))")
-                    #expect(report.contains { $0.contains(".yaml:2: timeout: expected a number") }, "\(report.joined(separator: "\n"))")
-                    // The file stays as the user left it, and the profile in use is unchanged.
-                    #expect(try String(contentsOfFile: file, encoding: .utf8).contains("timeout: soon"))
+                    #expect(report.contains { $0.contains("/home/profiles/m") }, "\(shown)")
+                    #expect(report.contains { $0.contains(".yaml:2: timeout: expected a number") }, "\(shown)")
+                    #expect(shown.contains("e opens it again"), "\(shown)")
+                    // The profile is untouched; the edit waits in the copy (0600) for the next e.
+                    #expect(try String(contentsOfFile: file, encoding: .utf8) == original)
+                    #expect(try String(contentsOfFile: copy, encoding: .utf8).contains("timeout: soon"))
+                    let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
+                    #expect(mode == 0o600)
+                    try await tmux.send("Escape")
+                    try await tmux.waitFor(text: "mine · \(server.baseURL)")
+                    // e again reopens the user's edit; fixed, it replaces the profile.
+                    try await tmux.send("F2")
+                    try await tmux.waitFor(text: "● mine")
+                    try await tmux.send("e")
+                    try await tmux.waitFor(text: "profile mine saved")
+                    #expect(try String(contentsOfFile: file, encoding: .utf8) == original + "timeout: 5\n")
+                    #expect(!FileManager.default.fileExists(atPath: copy))
                     try await tmux.send("Escape")
                     try await tmux.waitFor(text: "mine · \(server.baseURL)")
                 } catch {

@@ -53,9 +53,17 @@ struct ProfileClient: Sendable {
     }
 
     /// Ends the client's event streams, closes its connections, saves what the profile keeps
-    /// and stops what it started.
-    func shutdown() async {
+    /// and stops what it started. With `reporting` (the CLI's commands), a cookie jar that could
+    /// not be saved is said on stderr; the TUI passes false while it owns the terminal.
+    func shutdown(reporting: Bool = true) async {
         if let connection { await connection.shutdown() } else { await client.shutdown() }
         await demo?.shutdown()
+        if reporting, let problem = cookieProblem { Console.problem(problem) }
+    }
+
+    /// `cookies of profile NAME not saved: …` when the jar's last save failed; nil when it worked.
+    var cookieProblem: String? {
+        guard let connection, let problem = connection.cookieProblem else { return nil }
+        return "cookies of profile \(connection.profile.name) not saved: \(problem)"
     }
 }

@@ -129,4 +129,29 @@ import Testing
         _ = try await home.run(["send", "--profile", "plain", "cookies/set?flavour=rye"])
         #expect(!FileManager.default.fileExists(atPath: home.file("plain.cookies.json")))
     }
+
+    /// A jar that cannot be saved (a directory stands where the file goes) is said on stderr by
+    /// `send` and by `replay`, and the exchange itself still succeeds.
+    @Test func aCookieJarThatCannotBeSavedIsSaid() async throws {
+        try await withDemo { server, directory, key in
+            let home = try ProfileHome(directory)
+            try home.write("""
+                baseURL: \(server.baseURL)
+                headers: { X-Demo-Key: \(key) }
+                cookies: true
+                """, profile: "jar")
+            try FileManager.default.createDirectory(atPath: home.file("jar.cookies.json/blocked"), withIntermediateDirectories: true)
+            let sent = try await home.run(["send", "--profile", "jar", "json/1"])
+            #expect(sent.status == 0, "\(sent.stderrText)")
+            #expect(sent.stderrText.hasPrefix("explorer: cookies of profile jar not saved: "), "\(sent.stderrText)")
+            #expect(sent.stderrText.contains("jar.cookies.json"))
+
+            let session = directory.path("s.yaml")
+            try "version: 1\nprofile: { name: jar }\nexchanges:\n  - request: { method: GET, url: json/1 }\n"
+                .write(toFile: session, atomically: true, encoding: .utf8)
+            let replayed = try await home.run(["replay", session])
+            #expect(replayed.status == 0, "\(replayed.stderrText)")
+            #expect(replayed.stderrText.contains("explorer: cookies of profile jar not saved: "), "\(replayed.stderrText)")
+        }
+    }
 }

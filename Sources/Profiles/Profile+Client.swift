@@ -37,7 +37,7 @@ extension Profile {
             let text = try context.resolve(proxy, key: "proxy")
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
                   url.host?.isEmpty == false
-            else { throw context.problem("proxy", "\(text.debugDescription) is not a proxy URL (http://host:port)") }
+            else { throw context.problem("proxy", "\(QuotedValue.quoted(text)) is not a proxy URL (http://host:port)") }
             configuration.proxy = .explicit(url)
         }
         if let cookies { configuration.cookies = cookies }

@@ -10,10 +10,10 @@ public enum ProfileName {
     /// Why `name` cannot name a profile, as a sentence that names it; nil when it can.
     public static func problem(with name: String) -> String? {
         if name.isEmpty { return "a profile needs a name (letters, digits, - and _)" }
-        if name.count > maxLength { return "\(name.debugDescription) is too long for a profile name (at most \(maxLength) characters)" }
+        if name.count > maxLength { return "\(QuotedValue.quoted(name)) is too long for a profile name (at most \(maxLength) characters)" }
         let allowed = name.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
         }
-        return allowed ? nil : "\(name.debugDescription) is not a valid profile name: use only letters, digits, - and _"
+        return allowed ? nil : "\(QuotedValue.quoted(name)) is not a valid profile name: use only letters, digits, - and _"
     }
 }

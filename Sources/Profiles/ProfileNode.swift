@@ -44,7 +44,7 @@ struct ProfileNode {
     func checkReferences(in text: String) throws(ProfileProblem) -> String {
         let written = text.components(separatedBy: "${env:").count - 1
         guard written == EnvironmentReference.names(in: text).count else {
-            throw problem("write each environment reference as ${env:NAME}, NAME being letters, digits and _ (found \(text.debugDescription))")
+            throw problem("write each environment reference as ${env:NAME}, NAME being letters, digits and _ (found \(QuotedValue.quoted(text)))")
         }
         return text
     }
@@ -53,7 +53,7 @@ struct ProfileNode {
     func method() throws(ProfileProblem) -> String {
         let method = try string().uppercased()
         guard !method.isEmpty, method.utf8.allSatisfy(SavedRequestsFile.isTokenByte) else {
-            throw problem("\(method.debugDescription) is not a method")
+            throw problem("\(QuotedValue.quoted(method)) is not a method")
         }
         return method
     }
@@ -133,7 +133,7 @@ struct ProfileNode {
         }
     }
 
-    private var describe: String { node.scalar.map { "\"\($0.string)\"" } ?? kind }
+    private var describe: String { node.scalar.map { "\"\(QuotedValue.capped($0.string))\"" } ?? kind }
 }
 
 extension ProfileNode {

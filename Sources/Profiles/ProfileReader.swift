@@ -87,7 +87,7 @@ public enum ProfileReader {
         guard EnvironmentReference.names(in: text).isEmpty else { return text }
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", components.host?.isEmpty == false
-        else { throw node.problem("\(text.debugDescription) is not \(what): it needs http:// or https:// and a host") }
+        else { throw node.problem("\(QuotedValue.quoted(text)) is not \(what): it needs http:// or https:// and a host") }
         return text
     }
 

@@ -52,7 +52,7 @@ public enum SavedRequestsFile {
             for item in try list.sequence() {
                 let request = try self.request(item)
                 if requests.contains(where: { $0.name == request.name }) {
-                    throw item.problem("a second request named \(request.name.debugDescription)")
+                    throw item.problem("a second request named \(QuotedValue.quoted(request.name))")
                 }
                 requests.append(request)
             }
@@ -73,7 +73,7 @@ public enum SavedRequestsFile {
                 request.headers = try value.sequence().map { (item) throws(ProfileProblem) in
                     let line = try item.string()
                     guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
-                        throw item.problem("expected \"Name: value\", found \(line.debugDescription)")
+                        throw item.problem("expected \"Name: value\", found \(QuotedValue.quoted(line))")
                     }
                     return Profile.Header(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
                 }
@@ -106,7 +106,7 @@ public enum SavedRequestsFile {
         try node.sequence().map { (item) throws(ProfileProblem) in
             let text = try item.string()
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-                throw item.problem("expected \"name=value\", found \(text.debugDescription)")
+                throw item.problem("expected \"name=value\", found \(QuotedValue.quoted(text))")
             }
             return (String(text[..<equals]), String(text[text.index(after: equals)...]))
         }

@@ -152,7 +152,7 @@ public struct JSONPathPattern: Sendable, Hashable, CustomStringConvertible {
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
         public var pattern: String
         public var message: String
-        public var description: String { "bad JSON path \(QuotedText.quote(pattern)): \(message)" }
+        public var description: String { "bad JSON path \(QuotedText.capped(pattern)): \(message)" }
     }
 }
 

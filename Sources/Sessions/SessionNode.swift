@@ -78,7 +78,7 @@ struct SessionNode {
         try sequence().map { (item) throws(SessionProblem) in
             let text = try item.string()
             guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
-                throw item.problem("expected \"Name: value\", found \(QuotedText.quote(text))")
+                throw item.problem("expected \"Name: value\", found \(QuotedText.capped(text))")
             }
             var value = text[text.index(after: colon)...]
             if value.first == " " { value = value.dropFirst() }
@@ -129,7 +129,7 @@ struct SessionNode {
         }
     }
 
-    private var describe: String { node.scalar.map { QuotedText.quote($0.string) } ?? kind }
+    private var describe: String { node.scalar.map { QuotedText.capped($0.string) } ?? kind }
 }
 
 /// How many JSON values one file may hold in all (a full history of ordinary JSON holds about half a million).

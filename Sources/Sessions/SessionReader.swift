@@ -17,7 +17,7 @@ public enum SessionReader {
         session.description = try top["description"]?.string()
         if let secrets = top["secrets"] {
             let text = try secrets.string()
-            guard let value = Session.Secrets(rawValue: text) else { throw secrets.problem("expected \"redacted\" or \"kept\", found \(QuotedText.quote(text))") }
+            guard let value = Session.Secrets(rawValue: text) else { throw secrets.problem("expected \"redacted\" or \"kept\", found \(QuotedText.capped(text))") }
             session.secrets = value
         }
         if let check = top["check"] { session.check = try self.check(check) }
@@ -72,7 +72,7 @@ public enum SessionReader {
         exchange.name = try entries["name"]?.string()
         if let at = entries["at"] {
             let text = try at.string()
-            guard let date = try? Date(text, strategy: .iso8601) else { throw at.problem("expected an ISO 8601 date, found \(QuotedText.quote(text))") }
+            guard let date = try? Date(text, strategy: .iso8601) else { throw at.problem("expected an ISO 8601 date, found \(QuotedText.capped(text))") }
             exchange.startedAt = date
         }
         if let check = entries["check"] { exchange.check = try self.check(check) }
@@ -111,7 +111,7 @@ public enum SessionReader {
         let entries = try node.mapping(allowed: ["method", "url", "headers", "body"], required: ["method", "url"])
         let method = try entries.required("method").string()
         guard HTTPHeader(name: method, value: "").problem == nil else {
-            throw entries.required("method").problem("not an HTTP method: \(QuotedText.quote(method))")
+            throw entries.required("method").problem("not an HTTP method: \(QuotedText.capped(method))")
         }
         var request = Session.Request(method: method, url: try entries.required("url").string())
         if let headers = entries["headers"] {

@@ -11,6 +11,8 @@ final class TUILoop: @unchecked Sendable {
     private let storage: TUIStorage
     private let noColor: Bool
     private let origin = ContinuousClock.now
+    /// Runs the effects that read or write files, serially.
+    private let fileWork = DispatchQueue(label: "explorer.files", qos: .utility)
     private var state: AppState
 
     init(state: AppState, inbox: Inbox<AppEvent>, runner: ExchangeRunner, storage: TUIStorage, noColor: Bool) {
@@ -61,10 +63,11 @@ final class TUILoop: @unchecked Sendable {
         }
     }
 
-    /// File work off the UI thread; its outcome comes back as an event.
+    /// File work off the UI thread, one job at a time in the order asked (a save then a rename
+    /// of the same file must not read-modify-write it at once); its outcome comes back as an event.
     private func background(_ work: @escaping @Sendable (TUIStorage) -> AppEvent) {
         let storage = storage, inbox = inbox
-        Task.detached { inbox.post(work(storage)) }
+        fileWork.async { inbox.post(work(storage)) }
     }
 
     private func perform(_ effect: Effect, terminal: Terminal) {

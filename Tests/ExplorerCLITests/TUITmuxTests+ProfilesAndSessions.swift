@@ -166,6 +166,22 @@ extension TUITmuxTests {
             }
         }
 
+        @Test func savesInQuickSuccessionAreAllKept() async throws {
+            try await withDirectory { directory in
+                try await run(["echo"], in: directory) { tmux in
+                    // Five saves typed ahead at once: each reads, changes and writes the same file.
+                    try await tmux.send("C-s", "C-u", "quick1", "Enter", "C-s", "C-u", "quick2", "Enter", "C-s", "C-u", "quick3", "Enter",
+                                        "C-s", "C-u", "quick4", "Enter", "C-s", "C-u", "quick5", "Enter")
+                    try await tmux.waitFor(text: "saved as quick5")
+                    try await tmux.send("C-o")
+                    let list = try await tmux.waitFor(text: "Saved requests of demo")
+                    for index in 1...5 { #expect(list.contains { $0.contains("quick\(index)") }, "\(list.joined(separator: "\n"))") }
+                }
+                let file = try String(contentsOfFile: directory.path("home/profiles/demo.requests.yaml"), encoding: .utf8)
+                for index in 1...5 { #expect(file.contains("quick\(index)"), "\(file)") }
+            }
+        }
+
         /// Every file under `directory`, read as text.
         static func everyFile(under directory: String) -> [(String, String)] {
             let enumerator = FileManager.default.enumerator(atPath: directory)

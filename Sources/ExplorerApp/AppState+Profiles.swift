@@ -170,36 +170,63 @@ extension AppState {
 
 extension AppState {
     /// Lines in a box of their own, wrapped to its width (a problem naming a long path is read
-    /// whole), closed by any key but the arrows.
+    /// whole), closed by any key but the arrows. At most `reportLimit` rows: the rest is counted.
     mutating func openReport(title: String, lines: [String]) {
         let width = max(10, min(width - 4, 78) - 6)
-        let rows = lines.flatMap { Self.wrapped($0, width: width) }
+        var rows: [String] = []
+        var more = 0
+        for line in lines {
+            let room = Self.reportLimit - 1 - rows.count
+            guard room > 0 else {
+                more += 1
+                continue
+            }
+            let wrapped = Self.wrapped(line, width: width, limit: room + 1)
+            rows += wrapped.prefix(room)
+            more += wrapped.count > room ? 1 : 0
+        }
+        if more > 0 { rows.append("… (the report is longer than \(Self.reportLimit) lines)") }
         var list = ListOverlay(title: title, hint: "Esc or Enter closes", rows: rows.map { ListOverlay.Row($0) })
         list.fit(overlayBounds)
         overlay = .list(.report, list)
     }
 
+    /// The most rows a report shows (a diff or a problem list is read, not scrolled for ever).
+    static let reportLimit = 200
+
     /// `text` in lines of at most `width` columns, broken at a space where there is one, else
-    /// (a long path) where the line is full, so the text reads on without a gap.
-    static func wrapped(_ text: String, width: Int) -> [String] {
+    /// (a long path) where the line is full, so the text reads on without a gap. Linear in the
+    /// text: each character is measured once, and looked at again at most once (when the words
+    /// after a line's last space move to the next line). Stops after `limit` lines.
+    static func wrapped(_ text: String, width: Int, limit: Int = .max) -> [String] {
+        let characters = Array(text)
+        let widths = characters.map { CellWidth.of(String($0)) }
         var lines: [String] = []
-        var rest = Substring(text)
-        while CellWidth.of(String(rest)) > width {
-            var end = rest.startIndex, used = 0
-            while end < rest.endIndex, used + CellWidth.of(String(rest[end])) <= width {
-                used += CellWidth.of(String(rest[end]))
-                end = rest.index(after: end)
+        var start = 0, index = 0, used = 0
+        var lastSpace: Int?
+        while index < characters.count, lines.count < limit {
+            if used + widths[index] <= width {
+                if characters[index] == " ", index > start { lastSpace = index }
+                used += widths[index]
+                index += 1
+                continue
             }
-            if end == rest.startIndex { end = rest.index(after: end) }
-            if end < rest.endIndex, let space = rest[..<end].lastIndex(of: " "), space > rest.startIndex {
-                lines.append(String(rest[..<space]))
-                rest = rest[rest.index(after: space)...]
+            if index == start {
+                // Wider than the whole line: alone on one.
+                lines.append(String(characters[index]))
+                start = index + 1
+            } else if let space = lastSpace {
+                lines.append(String(characters[start..<space]))
+                start = space + 1
             } else {
-                lines.append(String(rest[..<end]))
-                rest = rest[end...]
+                lines.append(String(characters[start..<index]))
+                start = index
             }
+            index = start
+            used = 0
+            lastSpace = nil
         }
-        lines.append(String(rest))
+        if lines.isEmpty || (start < characters.count && lines.count < limit) { lines.append(String(characters[start...])) }
         return lines
     }
 }

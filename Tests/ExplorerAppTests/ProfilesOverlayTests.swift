@@ -261,6 +261,31 @@ import TUICore
         #expect(AppState.wrapped("", width: 5) == [""])
         #expect(AppState.wrapped("short text", width: 40) == ["short text"])
         #expect(AppState.wrapped("ab", width: 1) == ["a", "b"])
+        #expect(AppState.wrapped("one two three", width: 8) == ["one two", "three"])
+        #expect(AppState.wrapped("日本語", width: 1) == ["日", "本", "語"])
+    }
+
+    @Test func aHugeLineWrapsInLinearTime() {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let long = String(repeating: "abcdefghij", count: 20_000) + " " + String(repeating: "word ", count: 20_000)
+        let lines = AppState.wrapped(long, width: 70)
+        #expect(clock.now - start < .seconds(5))
+        #expect(lines.allSatisfy { CellWidth.of($0) <= 70 })
+        #expect(lines.count > 2_000)
+        #expect(AppState.wrapped(long, width: 70, limit: 3).count == 3)
+    }
+
+    @Test func aReportShowsAtMost200RowsAndSaysTheRestIsLeftOut() {
+        var state = AppFixture.state(width: 100, height: 30)
+        state.openReport(title: "Big", lines: (1...500).map { "line \($0)" } + [String(repeating: "x ", count: 50_000)])
+        guard case .list(.report, let list)? = state.overlay else {
+            Issue.record("no report")
+            return
+        }
+        #expect(list.rows.count == AppState.reportLimit)
+        #expect(list.rows.last?.text.contains("longer than 200 lines") == true)
+        #expect(list.rows.first?.text == "line 1")
     }
 }
 

@@ -182,6 +182,23 @@ extension TUITmuxTests {
             }
         }
 
+        @Test func aResentTokenRefreshComparesEqualToItsRecording() async throws {
+            try await withDirectory { directory in
+                // Even with no check ignoring it, the new token is masked on both sides.
+                let path = try ReplayFixtures.edited("token-refresh", in: directory, [(#"ignore: ["$.token"]"#, "ignore: []")])
+                try await run(["--session", path], in: directory, width: 120, height: 40,
+                              ready: "Session token-refresh-edited.yaml", panes: false) { tmux in
+                    try await tmux.send("Enter")
+                    try await tmux.waitFor(text: "recorded response shown")
+                    try await tmux.send("C-r")
+                    try await tmux.waitFor(text: "✓ 200 after 2 attempts")
+                    try await tmux.send("Tab", "Tab", "Tab", "c")
+                    let compared = try await tmux.waitFor(text: "Compared with the recording")
+                    #expect(compared.contains { $0.contains("no differences") }, "\(compared.joined(separator: "\n"))")
+                }
+            }
+        }
+
         /// Every file under `directory`, read as text.
         static func everyFile(under directory: String) -> [(String, String)] {
             let enumerator = FileManager.default.enumerator(atPath: directory)

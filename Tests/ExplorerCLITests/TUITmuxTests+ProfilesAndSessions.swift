@@ -199,6 +199,33 @@ extension TUITmuxTests {
             }
         }
 
+        @Test func anEditorThatFailsLeavesTheProfileAndSaysWhereTheEditIs() async throws {
+            try await withDemo { server, directory, _ in
+                let profiles = directory.path("home/profiles")
+                try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
+                let original = "baseURL: \"\(server.baseURL)\"\n"
+                try original.write(toFile: profiles + "/mine.yaml", atomically: true, encoding: .utf8)
+                let editor = #"sh -c 'printf "timeout: 5\n" >> "$1"; exit 3' editor"#
+                try? FileManager.default.removeItem(atPath: directory.path("explorer.status"))
+                let tmux = try await TmuxSession.start(["--profile", "mine"], width: 220, height: 30, environment: ["EDITOR": editor], in: directory)
+                do {
+                    try await tmux.waitFor(text: "mine · \(server.baseURL)")
+                    try await tmux.send("F2")
+                    try await tmux.waitFor(text: "● mine")
+                    try await tmux.send("e")
+                    let screen = try await tmux.waitFor(text: "exited with status 3")
+                    #expect(screen.contains { $0.contains("the profile is unchanged; your edit stays in") && $0.contains("/home/profiles/mine.edit") },
+                            "\(screen.joined(separator: "\n"))")
+                    #expect(try String(contentsOfFile: profiles + "/mine.yaml", encoding: .utf8) == original)
+                    #expect(try String(contentsOfFile: profiles + "/mine.editing.yaml", encoding: .utf8) == original + "timeout: 5\n")
+                } catch {
+                    await tmux.kill()
+                    throw error
+                }
+                await tmux.kill()
+            }
+        }
+
         /// Every file under `directory`, read as text.
         static func everyFile(under directory: String) -> [(String, String)] {
             let enumerator = FileManager.default.enumerator(atPath: directory)

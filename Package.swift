@@ -45,7 +45,7 @@ let package = Package(
         ),
         .target(
             name: "ExplorerApp",
-            dependencies: ["TUICore", "ClientCore", "Profiles", "Sessions"]
+            dependencies: ["TUICore", "HTTPParsing", "ClientCore", "Profiles", "Sessions"]
         ),
         .target(
             name: "ClientCore",

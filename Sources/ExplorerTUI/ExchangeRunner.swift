@@ -68,14 +68,16 @@ final class ExchangeRunner: Sendable {
             }
             guard let (oldProfile, oldEvents, oldExchanges) = old else {
                 // A later switch won: this one was never shown.
-                await opened.shutdown()
+                await opened.shutdown(reporting: false)
                 _ = running.withLock { $0.starts.removeValue(forKey: generation) }
                 return
             }
             post(.profileReady(name: name, baseURL: opened.client.baseURL?.absoluteString ?? ""))
             // Exchanges of the old profile were cancelled by the switch; they end before it closes.
             for task in oldExchanges { await task.value }
-            await oldProfile?.shutdown()
+            // The terminal is the TUI's: a cookie jar that could not be saved is said on screen.
+            await oldProfile?.shutdown(reporting: false)
+            if let problem = oldProfile?.cookieProblem { post(.problem(problem)) }
             await oldEvents?.value
             _ = running.withLock { $0.starts.removeValue(forKey: generation) }
         }

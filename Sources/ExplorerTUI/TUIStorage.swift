@@ -58,7 +58,6 @@ struct TUIStorage: Sendable {
         guard ProfileNames.problem(name) == nil else { return .problem("profile \(name) cannot be deleted") }
         do throws(ProfileProblem) {
             try profiles.delete(name)
-            try? FileManager.default.removeItem(at: profiles.directory.appendingPathComponent("\(name).editing.yaml"))
         } catch {
             return .report(title: "Profile \(name) not deleted", lines: [error.description])
         }
@@ -69,7 +68,7 @@ struct TUIStorage: Sendable {
     /// name, so never listed), so the profile changes only once the edit parses. A copy left by an
     /// edit that did not parse is reopened as the user left it.
     func editingCopy(of name: String) -> Result<URL, ExternalEditor.Problem> {
-        let copy = profiles.directory.appendingPathComponent("\(name).editing.yaml")
+        let copy = profiles.editingFile(for: name)
         if FileManager.default.fileExists(atPath: copy.path) { return .success(copy) }
         let file = profiles.file(for: name)
         guard let data = FileManager.default.contents(atPath: file.path) else {

@@ -23,6 +23,8 @@ public struct ProfileStore: Sendable {
     public func file(for name: String) -> URL { directory.appendingPathComponent("\(name).yaml") }
     public func requestsFile(for name: String) -> URL { directory.appendingPathComponent("\(name).requests.yaml") }
     public func cookiesFile(for name: String) -> URL { directory.appendingPathComponent("\(name).cookies.json") }
+    /// The copy the TUI edits, so the profile changes only once the edit parses.
+    public func editingFile(for name: String) -> URL { directory.appendingPathComponent("\(name).editing.yaml") }
 
     /// The profiles on disk, by name, sorted; files whose names are not profile names
     /// (saved requests, cookie jars, anything else) are left out.
@@ -84,7 +86,7 @@ public struct ProfileStore: Sendable {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw ProfileProblem(file: url.path, line: nil, key: nil, message: "no profile named \(name.debugDescription) (no such file)")
         }
-        for companion in [requestsFile(for: name), cookiesFile(for: name), url] {
+        for companion in [requestsFile(for: name), cookiesFile(for: name), editingFile(for: name), url] {
             guard unlink(companion.path) == 0 || errno == ENOENT else {
                 throw ProfileProblem(file: companion.path, line: nil, key: nil, message: "cannot delete: \(String(cString: strerror(errno)))")
             }

@@ -122,13 +122,14 @@ import Testing
         }
     }
 
-    @Test func deleteRemovesTheProfileItsRequestsAndItsCookies() throws {
+    @Test func deleteRemovesTheProfileItsRequestsItsCookiesAndAnEditingCopy() throws {
         let root = TemporaryDirectory()
         let store = ProfileStore(directory: root.url)
         try store.save(Profile(name: "api"))
         try store.save(Profile(name: "other"))
         try root.write("requests: []\n", to: "api.requests.yaml")
         try store.saveCookies(CookieJar(), for: "api")
+        try root.write("baseURL: [unfinished\n", to: "api.editing.yaml")
         try store.delete("api")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.url.path) == ["other.yaml"])
         #expect {

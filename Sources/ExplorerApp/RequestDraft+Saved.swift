@@ -9,7 +9,7 @@ extension RequestDraft {
         case .none: body = .none
         case .raw(let text): body = .raw(text, contentType: nil)
         case .json(let text): body = .json(text)
-        case .form(let fields): body = .form(fields.map { Field($0.name, $0.value) })
+        case .form(let fields): body = .form(fields)
         case .multipart(let parts):
             body = .multipart(parts.map { part in
                 switch part.value {
@@ -18,7 +18,7 @@ extension RequestDraft {
                 }
             })
         }
-        self.init(method: saved.method, url: saved.url, headers: saved.headers.map { Header($0.name, $0.value) }, body: body)
+        self.init(method: saved.method, url: saved.url, headers: saved.headers, body: body)
     }
 }
 
@@ -29,7 +29,7 @@ extension SavedRequest {
         case .none: body = .none
         case .raw(let text, _): body = .raw(text)
         case .json(let text): body = .json(text)
-        case .form(let fields): body = .form(fields.map { Field($0.name, $0.value) })
+        case .form(let fields): body = .form(fields)
         case .multipart(let parts):
             body = .multipart(parts.map { part in
                 switch part {
@@ -38,6 +38,6 @@ extension SavedRequest {
                 }
             })
         }
-        self.init(name: name, method: draft.method, url: draft.url, headers: draft.headers.map { Profile.Header($0.name, $0.value) }, body: body)
+        self.init(name: name, method: draft.method, url: draft.url, headers: draft.headers, body: body)
     }
 }

@@ -7,21 +7,15 @@ extension RequestDraft {
     /// The recorded request, in the panes' terms. A redacted secret (`•••`) is left out, as a
     /// re-send leaves it out: the profile supplies credentials now.
     public init(_ request: Session.Request) {
-        let headers = request.headers.filter { $0.value != SessionFormat.mask }.map { Header($0.name, $0.value) }
+        let headers = request.headers.filter { $0.value != SessionFormat.mask }
         let body: Body
         switch request.body {
         case .none: body = .none
         case .text(let text, let contentType): body = .raw(text, contentType: contentType)
         case .json(let node): body = .json(node.prettyText())
         case .binary(let data, let contentType): body = .raw(String(decoding: data, as: UTF8.self), contentType: contentType)
-        case .form(let fields): body = .form(fields.map { Field($0.name, $0.value) })
-        case .multipart(let parts):
-            body = .multipart(parts.map { part in
-                switch part {
-                case .text(let name, let value): .text(name: name, value: value)
-                case .file(let name, let path): .file(name: name, path: path)
-                }
-            })
+        case .form(let fields): body = .form(fields)
+        case .multipart(let parts): body = .multipart(parts)
         }
         self.init(method: request.method, url: request.url, headers: headers, body: body)
     }
@@ -35,16 +29,10 @@ extension Session.Request {
         case .none: body = .none
         case .raw(let text, let contentType): body = .text(text, contentType: contentType)
         case .json(let text): body = .json(text: text)
-        case .form(let fields): body = .form(fields.map { Session.Field($0.name, $0.value) })
-        case .multipart(let parts):
-            body = .multipart(parts.map { part in
-                switch part {
-                case .text(let name, let value): .text(name: name, value: value)
-                case .file(let name, let path): .file(name: name, path: path)
-                }
-            })
+        case .form(let fields): body = .form(fields)
+        case .multipart(let parts): body = .multipart(parts)
         }
-        self.init(method: draft.method, url: draft.url, headers: draft.headers.map { Session.Field($0.name, $0.value) }, body: body)
+        self.init(method: draft.method, url: draft.url, headers: draft.headers, body: body)
     }
 }
 

@@ -1,19 +1,10 @@
 import ClientCore
+import HTTPParsing
 
 /// The request the explorer sends, gathered from the Request, Headers and Body panes. Only
 /// enabled, valid headers are in it; `problems` says why it must not be sent yet (the app
 /// refuses to send and shows the first one).
 public struct RequestDraft: Sendable, Equatable {
-    /// A name and its value: a header, or one `name=value` of a form body.
-    public struct NamedValue: Sendable, Hashable {
-        public var name: String
-        public var value: String
-        public init(_ name: String, _ value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
-
     public typealias Header = NamedValue
     public typealias Field = NamedValue
 

@@ -1,15 +1,10 @@
+import HTTPParsing
+
 /// A named client profile as SPEC §4 writes it: what a profile file says, checked, before it is
 /// turned into a client. `${env:NAME}` stays as written here; it is resolved when a request is
 /// built and never written back.
 public struct Profile: Sendable, Equatable {
-    public struct Header: Sendable, Hashable {
-        public var name: String
-        public var value: String
-        public init(_ name: String, _ value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
+    public typealias Header = NamedValue
 
     public enum Auth: Sendable, Equatable {
         case bearer(String)

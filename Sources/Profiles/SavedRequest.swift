@@ -1,15 +1,8 @@
 /// A named request kept with a profile (`profiles/NAME.requests.yaml`): what users of Posting
 /// and Slumber live in. The URL is relative to the profile's base URL (or absolute).
 public struct SavedRequest: Sendable, Equatable {
-    /// One `name=value` of a form body.
-    public struct Field: Sendable, Hashable {
-        public var name: String
-        public var value: String
-        public init(_ name: String, _ value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
+    /// One `name=value` of a form body: a name and a value, as a header is.
+    public typealias Field = Profile.Header
 
     /// One part of a multipart body: text, or a file sent from disk.
     public struct Part: Sendable, Hashable {

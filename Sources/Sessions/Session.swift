@@ -1,5 +1,6 @@
 import ClientCore
 import Foundation
+import Profiles
 
 /// A recorded session (SPEC §5): the profile it used, how secrets were treated, what to compare
 /// when it is replayed, and its exchanges in order. A history file is a session too.
@@ -26,15 +27,9 @@ public struct Session: Sendable, Equatable {
         case kept
     }
 
-    /// One header, or one `name=value` field of a form body, in the order given.
-    public struct Field: Sendable, Hashable {
-        public var name: String
-        public var value: String
-        public init(_ name: String, _ value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
+    /// One header, or one `name=value` field of a form body, in the order given: the same
+    /// name and value a profile's headers are.
+    public typealias Field = Profile.Header
 
     /// The profile a session used: its name and, for the reader, its base URL and headers
     /// (secret values masked). Replay uses the name; the rest is a record.

@@ -103,7 +103,7 @@ public struct SessionRecorder: Sendable {
 
     /// A profile as a session's snapshot: name, base URL and headers, secrets masked always.
     public func snapshot(of profile: Profile) -> Session.ProfileSnapshot {
-        var headers = profile.headers.map { Session.Field($0.name, $0.value) }
+        var headers = profile.headers
         if let auth = profile.auth {
             switch auth {
             case .bearer: headers.append(Session.Field("Authorization", SessionFormat.mask))

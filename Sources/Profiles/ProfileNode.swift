@@ -100,20 +100,38 @@ struct ProfileNode {
 
     /// The node as JSON text (a request body written in YAML).
     func jsonText() throws(ProfileProblem) -> String {
-        let value = Self.plain(node)
+        // YAML aliases repeat a node without copying it: a few lines can stand for billions of
+        // values, so the walk stops at a size no request body of a profile needs.
+        var budget = Self.jsonValueLimit
+        guard let value = Self.plain(node, budget: &budget) else {
+            throw problem("holds more than \(Self.jsonValueLimit) JSON values (YAML aliases that repeat too much?)")
+        }
         guard JSONSerialization.isValidJSONObject([value]),
               let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
         else { throw problem("cannot be written as JSON") }
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func plain(_ node: Node) -> Any {
+    static let jsonValueLimit = 100_000
+
+    private static func plain(_ node: Node, budget: inout Int) -> Any? {
+        budget -= 1
+        guard budget >= 0 else { return nil }
         switch node {
         case .mapping(let mapping):
             var object: [String: Any] = [:]
-            for (key, value) in mapping { object[key.string ?? ""] = plain(value) }
+            for (key, value) in mapping {
+                guard let plain = plain(value, budget: &budget) else { return nil }
+                object[key.string ?? ""] = plain
+            }
             return object
-        case .sequence(let sequence): return sequence.map(plain)
+        case .sequence(let sequence):
+            var array: [Any] = []
+            for value in sequence {
+                guard let plain = plain(value, budget: &budget) else { return nil }
+                array.append(plain)
+            }
+            return array
         case .scalar(let scalar):
             if node.null != nil, scalar.style == .plain { return NSNull() }
             if scalar.style == .plain, let bool = node.bool { return bool }

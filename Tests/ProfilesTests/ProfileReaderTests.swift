@@ -90,6 +90,32 @@ import Testing
         }
     }
 
+    /// Nine levels of ten aliases each stand for a billion values: refused at once, not expanded.
+    @Test func anAliasBombInAnAlternateRequestsJSONIsRefused() {
+        var yaml = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 {
+            let previous = "*a\(level - 1)"
+            yaml += "a\(level): &a\(level) [\(Array(repeating: previous, count: 10).joined(separator: ", "))]\n"
+        }
+        // The anchors must live inside the profile's own keys: put them in the json body.
+        let profile = """
+        validators:
+          - altRequest:
+              statuses: [401]
+              request:
+                method: POST
+                url: refresh
+                json:
+        \(yaml.split(separator: "\n").map { "          " + $0 }.joined(separator: "\n"))
+        """
+        #expect {
+            try ProfileReader.read(profile, name: "p", file: "p.yaml")
+        } throws: { error in
+            guard let problem = error as? ProfileProblem else { return false }
+            return problem.message.contains("more than 100000 JSON values") && problem.key == "validators[0].altRequest.request.json"
+        }
+    }
+
     @Test func brokenYAMLIsRefusedWithItsLine() {
         #expect {
             try ProfileReader.read("baseURL: http://h/\nheaders: { a: b\ntimeout: 1\n", name: "p", file: "p.yaml")

@@ -134,6 +134,39 @@ import Testing
         }
     }
 
+    /// The bytes the program wrote while it showed `/ansi`: the renderer's own cursor moves and
+    /// colours, and none of the server's OSC, DCS or C1 controls.
+    @Test func noServerControlReachesTheTerminal() async throws {
+        try await withExplorer(["ansi"], width: 120, height: 40) { tmux in
+            let file = tmux.directory.path("terminal.out")
+            try await tmux.recordOutput(to: file)
+            try await tmux.send("Enter")
+            try await tmux.waitFor(text: "last line")
+            try await tmux.send("Tab", "Tab", "Tab", "w")   // the Response pane, wrapped: drawn again
+            try await tmux.waitFor(text: "last line")
+            var written = Data()
+            for _ in 0..<50 where written.count < 1_000 {
+                try await Task.sleep(for: .milliseconds(100))
+                written = FileManager.default.contents(atPath: file) ?? Data()
+            }
+            let bytes = [UInt8](written)
+            #expect(bytes.count >= 1_000, "pipe-pane recorded \(bytes.count) bytes")
+            #expect(String(decoding: bytes, as: UTF8.self).contains("pwned-by-server"), "the body was drawn")
+            for (index, byte) in bytes.enumerated() where byte == 0x1B && index + 1 < bytes.count {
+                // OSC (title, clipboard), DCS, SOS, PM, APC: never the renderer's, so never sent.
+                #expect(![UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"), UInt8(ascii: "_")].contains(bytes[index + 1]),
+                        "ESC \(UnicodeScalar(bytes[index + 1])) at byte \(index)")
+            }
+            // C1 controls as UTF-8 (C2 80…C2 9F), bell and bidi overrides. (Backspace is left out:
+            // ncurses may move the cursor left with it.)
+            for index in bytes.indices.dropLast() where bytes[index] == 0xC2 {
+                #expect(!(0x80...0x9F).contains(bytes[index + 1]), "C1 U+00\(String(bytes[index + 1], radix: 16)) at byte \(index)")
+            }
+            #expect(!bytes.contains(0x07))
+            #expect(!String(decoding: bytes, as: UTF8.self).unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+        }
+    }
+
     @Test func aTenMegabyteJSONBodyScrollsToItsEnd() async throws {
         try await withExplorer(["json/10240"], width: 100, height: 30) { tmux in
             try await tmux.send("Enter")

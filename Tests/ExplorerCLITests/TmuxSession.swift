@@ -50,6 +50,12 @@ struct TmuxSession: Sendable {
         try await tmux(["capture-pane", "-p", "-e", "-t", target])
     }
 
+    /// Copies every byte the program writes to its terminal from now on into `file` (tmux
+    /// pipe-pane): what reached the terminal itself, not the screen tmux made of it.
+    func recordOutput(to file: String) async throws {
+        try await tmux(["pipe-pane", "-O", "-t", target, "cat >> \(Self.shellQuoted(file))"])
+    }
+
     /// The pane's title, which an OSC 0/2 sequence from a server would change if it were executed.
     func paneTitle() async throws -> String {
         try await tmux(["display-message", "-p", "-t", target, "#{pane_title}"]).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -8,18 +8,16 @@ import Testing
         try await withDemo { server, directory, _ in
             // A profile check that quotes the response in its failure message; the demo API
             // echoes the body it was sent, escape sequences and all.
-            let profiles = directory.url.appendingPathComponent("home/profiles")
-            try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
-            try """
-            baseURL: "\(server.baseURL)"
-            validators:
-              - check:
-                  json: body
-                  failWhen: { exists: true }
-                  message: "the server said {{json.body}}"
-            """.write(to: profiles.appendingPathComponent("hostile.yaml"), atomically: true, encoding: .utf8)
-            let outcome = try await ExplorerProcess.run(["send", "--profile", "hostile", "--data", "\u{1B}]0;PWNED\u{07}\u{1B}[31m", "echo"],
-                                                        in: directory, environment: ["EXPLORER_HOME": directory.path("home")])
+            let home = try ProfileHome(directory)
+            try home.write("""
+                baseURL: "\(server.baseURL)"
+                validators:
+                  - check:
+                      json: body
+                      failWhen: { exists: true }
+                      message: "the server said {{json.body}}"
+                """, profile: "hostile")
+            let outcome = try await home.run(["send", "--profile", "hostile", "--data", "\u{1B}]0;PWNED\u{07}\u{1B}[31m", "echo"])
             #expect(outcome.status == 1, "\(outcome.stderrText)")
             #expect(!outcome.stderr.contains(0x1B), "\(outcome.stderrText)")
             #expect(!outcome.stderr.contains(0x07))

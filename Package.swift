@@ -30,18 +30,23 @@ let package = Package(
         .target(
             name: "HTTPParsing"
         ),
+        // One lock type the thread sanitizer can see (see Locked.swift).
         .target(
-            name: "TUICore"
+            name: "Locking"
+        ),
+        .target(
+            name: "TUICore",
+            dependencies: ["Locking"]
         ),
         // Named client profiles (SPEC §4): YAML in, checked values out, saved atomically.
         .target(
             name: "Profiles",
-            dependencies: ["HTTPParsing", "ClientCore", .product(name: "Yams", package: "Yams")]
+            dependencies: ["HTTPParsing", "ClientCore", "Locking", .product(name: "Yams", package: "Yams")]
         ),
         // Recorded sessions (SPEC §5): exchanges with their events, saved as YAML, replayed and compared.
         .target(
             name: "Sessions",
-            dependencies: ["HTTPParsing", "ClientCore", "Profiles", .product(name: "Yams", package: "Yams")]
+            dependencies: ["HTTPParsing", "ClientCore", "Profiles", "Locking", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "ExplorerApp",
@@ -51,6 +56,7 @@ let package = Package(
             name: "ClientCore",
             dependencies: [
                 "HTTPParsing",
+                "Locking",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -64,6 +70,7 @@ let package = Package(
             name: "DemoAPI",
             dependencies: [
                 "HTTPParsing",
+                "Locking",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HummingbirdHTTP2", package: "hummingbird"),
@@ -75,6 +82,7 @@ let package = Package(
             name: "ExplorerTUI",
             dependencies: [
                 "CNcurses",
+                "Locking",
                 "TUICore",
                 "ExplorerApp",
                 "ClientCore",
@@ -88,6 +96,7 @@ let package = Package(
             name: "ExplorerBench",
             dependencies: [
                 "ClientCore",
+                "Locking",
                 "DemoAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
@@ -114,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClientCoreTests",
-            dependencies: ["ClientCore", "DemoAPI"]
+            dependencies: ["ClientCore", "DemoAPI", "Locking"]
         ),
         .testTarget(
             name: "DemoAPITests",

@@ -1,9 +1,10 @@
+import Locking
 import Synchronization
 
 /// Fans a client's events out to its subscribers. With none, publishing is one
 /// atomic load: nothing is buffered or formatted.
 final class EventHub: Sendable {
-    private let subscribers = Mutex<[Int: AsyncStream<ClientEvent>.Continuation]>([:])
+    private let subscribers = Locked<[Int: AsyncStream<ClientEvent>.Continuation]>([:])
     private let subscriberCount = Atomic<Int>(0)
     private let nextToken = Atomic<Int>(0)
 

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// A client for one web service: base URL, common headers, auth, defaults and the
@@ -43,8 +44,8 @@ public final class HTTPClient: Sendable {
     let transport: Transport
     let hub = EventHub()
     private let routes: RouteCache
-    let cookieJar = Mutex(CookieJar())
-    private let settings = Mutex(Settings())
+    let cookieJar = Locked(CookieJar())
+    private let settings = Locked(Settings())
     private let exchangeCounter = Atomic<Int>(0)
 
     public init(baseURL: URL?, configuration: Configuration = Configuration()) {

@@ -4,7 +4,7 @@ import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
 import NIOSSL
-import Synchronization
+import Locking
 
 /// The wire: AsyncHTTPClient behind one small seam. ClientCore follows redirects and
 /// retries itself, so AHC does neither; each distinct per-attempt timeout gets its own
@@ -23,7 +23,7 @@ final class Transport: Sendable {
 
     private let tls: TLSSettings
     private let proxy: ProxySetting
-    private let pool = Mutex(Pool())
+    private let pool = Locked(Pool())
 
     init(tls: TLSSettings, proxy: ProxySetting) {
         self.tls = tls

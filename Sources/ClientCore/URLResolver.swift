@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Joins routes to a base URL and appends query items, as SPEC §2 and the seeds describe.
 enum URLResolver {
@@ -87,7 +87,7 @@ public enum PercentEncoding {
 /// request, and a client sends the same few routes again and again.
 final class RouteCache: Sendable {
     private let base: URL?
-    private let entries = Mutex<[String: URL]>([:])
+    private let entries = Locked<[String: URL]>([:])
     private let limit = 256
 
     init(base: URL?) {

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// One-shot hand-off of the bound port (or the start failure) from the server task to `start`.
 /// Either side may come first, so the result is parked until someone waits for it.
@@ -8,7 +8,7 @@ final class StartupSignal: Sendable {
         case done(Result<Int, any Error>)
     }
 
-    private let state = Mutex<State>(.pending(nil))
+    private let state = Locked<State>(.pending(nil))
 
     /// Only the first resolution counts; a later server stop must not resume twice.
     func resolve(_ result: Result<Int, any Error>) {

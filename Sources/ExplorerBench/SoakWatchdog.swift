@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Gives every exchange at most `limit`: one monitor task checks the exchanges in flight once a
 /// second, and one past its limit is reported as hung (nil), cancelled and left behind, so the
@@ -15,8 +15,8 @@ final class SoakWatchdog: Sendable {
     }
 
     private let limit: Duration
-    private let watches = Mutex<[Int: Watch]>([:])
-    private let monitor = Mutex<Task<Void, Never>?>(nil)
+    private let watches = Locked<[Int: Watch]>([:])
+    private let monitor = Locked<Task<Void, Never>?>(nil)
 
     init(limit: Duration) {
         self.limit = limit
@@ -67,7 +67,7 @@ final class SoakWatchdog: Sendable {
 
 /// A continuation resumed by whichever side fires first; later fires are ignored.
 final class OneShot<T: Sendable>: Sendable {
-    private let continuation = Mutex<CheckedContinuation<T, Never>?>(nil)
+    private let continuation = Locked<CheckedContinuation<T, Never>?>(nil)
 
     func arm(_ continuation: CheckedContinuation<T, Never>) {
         self.continuation.withLock { $0 = continuation }

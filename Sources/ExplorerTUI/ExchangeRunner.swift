@@ -3,7 +3,7 @@ import ExplorerApp
 import Foundation
 import Profiles
 import Sessions
-import Synchronization
+import Locking
 import TUICore
 
 /// Runs what the UI loop must not wait for: starting the profile's client, exchanges, and laying
@@ -23,7 +23,7 @@ final class ExchangeRunner: Sendable {
 
     private let post: @Sendable (AppEvent) -> Void
     private let clock = SkippableClock()
-    private let running = Mutex(Running())
+    private let running = Locked(Running())
     let recorder: TUIRecorder
 
     init(recorder: TUIRecorder, post: @escaping @Sendable (AppEvent) -> Void) {

@@ -1,6 +1,6 @@
 import ClientCore
 import Foundation
-import Synchronization
+import Locking
 
 /// The system clock, except that every wait in progress can be cut short: the TUI's "skip the
 /// retry wait" key ends a backoff at once, and the exchange goes on as if it had elapsed.
@@ -12,7 +12,7 @@ final class SkippableClock: ExchangeClock {
     }
 
     private let base = SystemClock()
-    private let waiters = Mutex<[UUID: Waiter]>([:])
+    private let waiters = Locked<[UUID: Waiter]>([:])
 
     func now() -> TimeInterval { base.now() }
 

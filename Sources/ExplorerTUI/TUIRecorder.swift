@@ -3,7 +3,7 @@ import ExplorerApp
 import Foundation
 import Profiles
 import Sessions
-import Synchronization
+import Locking
 
 /// Records every exchange the TUI sends, as a session records it: the request as sent, the
 /// exchange's events (from the client's stream) and its outcome. Each recorded exchange joins
@@ -52,11 +52,11 @@ final class TUIRecorder: Sendable {
     let home: ExplorerHome
     /// One store for the run, so its cache spares re-reading the history after every write.
     let history: HistoryStore
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// One history write at a time (read, append, write back).
-    private let historyLock = Mutex(())
+    private let historyLock = Locked(())
     /// Recordings under way (see `finishSoon`).
-    private let work = Mutex<[Task<Void, Never>]>([])
+    private let work = Locked<[Task<Void, Never>]>([])
     private let post: @Sendable (AppEvent) -> Void
 
     init(home: ExplorerHome, post: @escaping @Sendable (AppEvent) -> Void) {

@@ -1,7 +1,7 @@
 import ClientCore
 import Foundation
 import HTTPParsing
-import Synchronization
+import Locking
 
 /// A profile's client while it is in use, with what the profile keeps for it: with
 /// `cookies: true`, the jar is restored from `profiles/NAME.cookies.json` and saved back
@@ -10,9 +10,9 @@ public final class ProfileConnection: Sendable {
     public let profile: Profile
     public let client: HTTPClient
     private let store: ProfileStore?
-    private let saved: Mutex<CookieJar?>
-    private let problem = Mutex<ProfileProblem?>(nil)
-    private let keeper = Mutex<Task<Void, Never>?>(nil)
+    private let saved: Locked<CookieJar?>
+    private let problem = Locked<ProfileProblem?>(nil)
+    private let keeper = Locked<Task<Void, Never>?>(nil)
 
     /// Makes the profile's client (see `Profile.makeClient`). With a store and `cookies: true`,
     /// the saved jar is restored; a jar file that cannot be read is a problem (and left alone).
@@ -25,7 +25,7 @@ public final class ProfileConnection: Sendable {
         self.store = keepsCookies ? store : nil
         let jar = keepsCookies ? try store?.loadCookies(for: profile.name) : nil
         if let jar { client.cookies = jar }
-        saved = Mutex(jar)
+        saved = Locked(jar)
         if self.store != nil {
             let events = client.events()
             let task = Task { [weak self] in

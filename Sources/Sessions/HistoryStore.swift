@@ -1,6 +1,6 @@
 import Foundation
 import Profiles
-import Synchronization
+import Locking
 
 /// Each profile's history: `history/NAME.yaml`, a session file holding the last `limit`
 /// exchanges sent with that profile, so it survives restarts. A history file that cannot be read
@@ -104,7 +104,7 @@ private struct FileStamp: Equatable {
 
 /// The histories a store last read or wrote, by profile, with the file version they match.
 private final class HistoryCache: Sendable {
-    private let entries = Mutex<[String: (session: Session, stamp: FileStamp)]>([:])
+    private let entries = Locked<[String: (session: Session, stamp: FileStamp)]>([:])
 
     func session(for profile: String, stamp: FileStamp) -> Session? {
         entries.withLock { entries in

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Locking
 import Synchronization
 
 /// Where tasks and threads leave events for the one thread that owns the terminal. That thread
@@ -15,7 +16,7 @@ public final class Inbox<Event: Sendable>: Sendable {
         public let errno: Int32
     }
 
-    private let queue = Mutex<[Event]>([])
+    private let queue = Locked<[Event]>([])
     private let inputClosed = Atomic<Bool>(false)
     private let input: Int32?
     private let wakeRead: Int32

@@ -1,6 +1,6 @@
 import DemoAPI
 import Foundation
-import Synchronization
+import Locking
 import Testing
 @testable import ClientCore
 
@@ -85,8 +85,8 @@ extension HTTPError {
 
 /// A box tests can write from `@Sendable` closures.
 final class Recorder<Value: Sendable>: Sendable {
-    private let storage: Mutex<[Value]>
-    init() { storage = Mutex([]) }
+    private let storage: Locked<[Value]>
+    init() { storage = Locked([]) }
     func append(_ value: Value) { storage.withLock { $0.append(value) } }
     var values: [Value] { storage.withLock { $0 } }
 }

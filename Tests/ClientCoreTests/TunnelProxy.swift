@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +11,7 @@ final class TunnelProxy: Sendable {
     let port: Int
     private let listener: Int32
     private let backendPort: Int
-    private let heads = Mutex<[String]>([])
+    private let heads = Locked<[String]>([])
 
     init(backendPort: Int) throws {
         self.backendPort = backendPort

@@ -12,14 +12,17 @@ struct DemoCall: Sendable {
     /// Header first, then `?key=`, so a client can scope state without touching the URL.
     let key: String
     let scenarios: DemoScenarios
+    /// Every wait a route makes goes through here, so shutdown can end it.
+    let pauses: DemoPauses
 
-    init(request: Request, scenarios: DemoScenarios) {
+    init(request: Request, scenarios: DemoScenarios, pauses: DemoPauses) {
         self.request = request
         self.path = request.uri.path
         self.segments = path.split(separator: "/").map(String.init)
         self.query = DemoQuery(request.uri.query)
         self.key = request.headers[DemoCall.keyHeader] ?? query["key"] ?? "default"
         self.scenarios = scenarios
+        self.pauses = pauses
     }
 
     var method: HTTPRequest.Method { request.method }

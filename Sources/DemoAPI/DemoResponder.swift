@@ -5,9 +5,10 @@ struct DemoResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
     let scenarios: DemoScenarios
+    let pauses: DemoPauses
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
-        let call = DemoCall(request: request, scenarios: scenarios)
+        let call = DemoCall(request: request, scenarios: scenarios, pauses: pauses)
         // Counted before routing, so a test sees the count as soon as it has the response.
         await scenarios.recordRequest(path: call.path, key: call.key)
         let response = try await DemoRoutes.respond(to: call)

@@ -19,7 +19,7 @@ extension DemoRoutes {
         }
         // The delay comes first so that concurrent refreshes are all in flight together.
         if let delay = call.query.int("delay_ms"), delay > 0 {
-            try await Task.sleep(for: .milliseconds(delay))
+            try await call.pauses.sleep(for: .milliseconds(delay))
         }
         if call.query["fail"] == "1" {
             return DemoResponses.error(.internalServerError, "refresh failed")

@@ -39,7 +39,7 @@ extension DemoRoutes {
 
     static func delay(_ call: DemoCall) async throws -> Response {
         try await withNumber(call) { milliseconds in
-            try await Task.sleep(for: .milliseconds(milliseconds))
+            try await call.pauses.sleep(for: .milliseconds(milliseconds))
             return DemoResponses.json(.ok, .object([("delayed_ms", .int(milliseconds))]))
         }
     }
@@ -58,7 +58,7 @@ extension DemoRoutes {
         let body = ResponseBody(contentLength: size) { writer in
             try await writer.write(letterPattern(count: 1_000))
             // Give the partial body time to reach the socket before the close discards it.
-            try await Task.sleep(for: .milliseconds(20))
+            try await call.pauses.sleep(for: .milliseconds(20))
             throw DroppedConnection()
         }
         return Response(status: .ok, headers: headers, body: body)
@@ -72,7 +72,7 @@ extension DemoRoutes {
             headers[.contentType] = "text/plain"
             let body = ResponseBody(contentLength: chunks * 10) { writer in
                 for index in 0..<chunks {
-                    try await Task.sleep(for: .milliseconds(interval))
+                    try await call.pauses.sleep(for: .milliseconds(interval))
                     // Nine digits and a newline keep every chunk exactly 10 bytes.
                     let digits = String((index + 1) % 1_000_000_000)
                     let line = String(repeating: "0", count: 9 - digits.count) + digits + "\n"

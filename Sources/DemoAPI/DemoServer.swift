@@ -13,13 +13,15 @@ public final class DemoServer: Sendable {
     public let baseURL: String
 
     let scenarios: DemoScenarios
+    private let pauses: DemoPauses
     private let services: ServiceGroup
     private let runTask: Task<Void, Never>
 
-    private init(port: Int, baseURL: String, scenarios: DemoScenarios, services: ServiceGroup, runTask: Task<Void, Never>) {
+    private init(port: Int, baseURL: String, scenarios: DemoScenarios, pauses: DemoPauses, services: ServiceGroup, runTask: Task<Void, Never>) {
         self.port = port
         self.baseURL = baseURL
         self.scenarios = scenarios
+        self.pauses = pauses
         self.services = services
         self.runTask = runTask
     }
@@ -27,6 +29,7 @@ public final class DemoServer: Sendable {
     /// Starts listening and returns once the socket is bound; port 0 picks a free port.
     public static func start(host: String = "127.0.0.1", port: Int = 0, tls: DemoTLS? = nil) async throws -> DemoServer {
         let scenarios = DemoScenarios()
+        let pauses = DemoPauses()
         let serverBuilder: HTTPServerBuilder
         if let tls, tls.offersHTTP2 {
             serverBuilder = try .http2Upgrade(tlsConfiguration: tls.makeServerConfiguration())
@@ -37,7 +40,7 @@ public final class DemoServer: Sendable {
         }
         let startup = StartupSignal()
         let app = Application(
-            responder: DemoResponder(scenarios: scenarios),
+            responder: DemoResponder(scenarios: scenarios, pauses: pauses),
             server: serverBuilder,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in startup.resolve(.success(channel.localAddress?.port ?? port)) },
@@ -68,6 +71,7 @@ public final class DemoServer: Sendable {
             port: boundPort,
             baseURL: "\(scheme)://\(urlHost(host)):\(boundPort)/",
             scenarios: scenarios,
+            pauses: pauses,
             services: services,
             runTask: runTask
         )
@@ -83,13 +87,14 @@ public final class DemoServer: Sendable {
         await scenarios.requestCount(pathPrefix: path, key: key)
     }
 
-    /// Stops listening at once, lets responses in flight finish for a moment, then cuts them,
-    /// so tests never hang here.
+    /// Stops listening at once and ends the routes' waits, so slow responses in flight finish
+    /// now. The cutoff, which cancels the server outright, is for a body nobody reads.
     public func shutdown() async {
         await services.triggerGracefulShutdown()
+        pauses.stopAll()
         let runTask = self.runTask
         let cutoff = Task {
-            try await Task.sleep(for: .milliseconds(500))
+            try await Task.sleep(for: .seconds(5))
             runTask.cancel()
         }
         await runTask.value

@@ -30,6 +30,11 @@ let package = Package(
         .target(
             name: "HTTPParsing"
         ),
+        // What ClientCore publishes on its event stream (SPEC §3), free of NIO.
+        .target(
+            name: "ClientEvents",
+            dependencies: ["HTTPParsing"]
+        ),
         // One lock type the thread sanitizer can see (see Locked.swift).
         .target(
             name: "Locking"
@@ -38,15 +43,27 @@ let package = Package(
             name: "TUICore",
             dependencies: ["Locking"]
         ),
-        // Named client profiles (SPEC §4): YAML in, checked values out, saved atomically.
+        // Profile and saved-request files (SPEC §4): the model, the reader that names FILE:LINE:key,
+        // the writer. No NIO, so the loader can be fuzzed.
+        .target(
+            name: "ProfileFormat",
+            dependencies: ["HTTPParsing", .product(name: "Yams", package: "Yams")]
+        ),
+        // Named client profiles on disk and as clients: the store (atomic writes), the mapping
+        // onto ClientCore, cookie jars.
         .target(
             name: "Profiles",
-            dependencies: ["HTTPParsing", "ClientCore", "Locking", .product(name: "Yams", package: "Yams")]
+            dependencies: ["ProfileFormat", "HTTPParsing", "ClientCore", "Locking", .product(name: "Yams", package: "Yams")]
+        ),
+        // Session files (SPEC §5): the model with its events, reader and writer. No NIO either.
+        .target(
+            name: "SessionFormat",
+            dependencies: ["ClientEvents", "ProfileFormat", "HTTPParsing", .product(name: "Yams", package: "Yams")]
         ),
         // Recorded sessions (SPEC §5): exchanges with their events, saved as YAML, replayed and compared.
         .target(
             name: "Sessions",
-            dependencies: ["HTTPParsing", "ClientCore", "Profiles", "Locking", .product(name: "Yams", package: "Yams")]
+            dependencies: ["SessionFormat", "HTTPParsing", "ClientCore", "Profiles", "Locking", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "ExplorerApp",
@@ -55,6 +72,7 @@ let package = Package(
         .target(
             name: "ClientCore",
             dependencies: [
+                "ClientEvents",
                 "HTTPParsing",
                 "Locking",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -111,11 +129,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ProfilesTests",
-            dependencies: ["Profiles", "ClientCore", "DemoAPI"]
+            dependencies: ["ProfileFormat", "Profiles", "ClientCore", "DemoAPI"]
         ),
         .testTarget(
             name: "SessionsTests",
-            dependencies: ["Sessions", "Profiles", "ClientCore", "DemoAPI"]
+            dependencies: ["SessionFormat", "Sessions", "ProfileFormat", "Profiles", "ClientCore", "DemoAPI"]
         ),
         .testTarget(
             name: "HTTPParsingTests",

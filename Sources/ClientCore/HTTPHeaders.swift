@@ -12,15 +12,7 @@ public struct HTTPHeader: Hashable, Sendable {
 extension HTTPHeader {
     /// Why this field cannot go on the wire (a name that is not a token, a value with CR, LF
     /// or another control character), or nil when it can.
-    public var problem: String? {
-        if name.isEmpty || !name.utf8.allSatisfy(HTTPHeaders.isTokenByte) {
-            return "invalid header name \(name.debugDescription): only letters, digits and !#$%&'*+-.^_`|~ are allowed"
-        }
-        if !HTTPHeaders.isValidValue(value) {
-            return "invalid value for header \(name): it contains a control character (CR, LF, NUL, ...)"
-        }
-        return nil
-    }
+    public var problem: String? { FieldSyntax.headerProblem(name: name, value: value) }
 }
 
 /// An ordered list of header fields with case-insensitive lookup.
@@ -77,22 +69,6 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
 }
 
 extension HTTPHeaders {
-    /// RFC 9110 §5.6.2 `tchar`.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
-    }
-
-    /// A field value may hold visible characters, spaces and tabs, never CR, LF, NUL or other controls.
-    static func isValidValue(_ value: String) -> Bool {
-        value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
-    }
-
     /// Throws `invalidHeader` naming the first field that could not go on the wire.
     func validate() throws(HTTPError) {
         for field in fields {

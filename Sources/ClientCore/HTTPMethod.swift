@@ -22,5 +22,5 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
     public var description: String { rawValue }
 
     /// A method is a token (RFC 9110 §5.6.2).
-    public var isValidToken: Bool { !rawValue.isEmpty && rawValue.utf8.allSatisfy(HTTPHeaders.isTokenByte) }
+    public var isValidToken: Bool { FieldSyntax.isToken(rawValue) }
 }

@@ -1,4 +1,5 @@
 import Testing
+@testable import ProfileFormat
 @testable import Profiles
 
 @Suite struct ProfileWriterTests {

@@ -1,4 +1,5 @@
 import Testing
+@testable import ProfileFormat
 @testable import Profiles
 
 /// A password in a URL is masked like any credential; references and user names stay.

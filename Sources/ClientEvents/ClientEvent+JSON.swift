@@ -1,4 +1,5 @@
 import Foundation
+import HTTPParsing
 
 extension ClientEvent {
     /// The event as one SPEC §3 JSON Lines object: `event`, `exchange`, `t_ms`, then its own keys.

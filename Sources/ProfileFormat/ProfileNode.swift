@@ -1,4 +1,4 @@
-import ClientCore
+import HTTPParsing
 import Foundation
 import Yams
 
@@ -52,7 +52,7 @@ struct ProfileNode {
     /// An HTTP method (a token), uppercased.
     func method() throws(ProfileProblem) -> String {
         let method = try string().uppercased()
-        guard !method.isEmpty, method.utf8.allSatisfy(SavedRequestsFile.isTokenByte) else {
+        guard FieldSyntax.isToken(method) else {
             throw problem("\(QuotedValue.quoted(method)) is not a method")
         }
         return method
@@ -92,7 +92,7 @@ struct ProfileNode {
             let child = ProfileNode(node: valueNode, path: "\(path).\(name)", file: file)
             let header = Profile.Header(name, try child.referencing())
             // A header that could never be sent is refused here, where its line is known.
-            if let problem = HTTPHeader(name: header.name, value: header.value).problem { throw child.problem(problem) }
+            if let problem = FieldSyntax.headerProblem(name: header.name, value: header.value) { throw child.problem(problem) }
             headers.append(header)
         }
         return headers

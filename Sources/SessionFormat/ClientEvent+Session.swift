@@ -1,13 +1,13 @@
-import ClientCore
+import ClientEvents
 
 /// Events in a session file are the SPEC §3 objects `--events` writes, one per line; these read
 /// them back into the values the timeline shows.
 extension ClientEvent {
     /// The event as a JSON object (its `jsonLine`), for a session file.
-    var node: JSONNode { JSONNode.parse(jsonLine) ?? .object([]) }
+    public var node: JSONNode { JSONNode.parse(jsonLine) ?? .object([]) }
 
     /// The event a SPEC §3 object describes; the reason when it does not describe one.
-    init(node: JSONNode) throws(EventProblem) {
+    public init(node: JSONNode) throws(EventProblem) {
         let fields = EventFields(node: node)
         let name = try fields.string("event")
         let exchange = ExchangeID(try fields.int("exchange"))
@@ -59,8 +59,8 @@ extension ClientEvent {
     }
 }
 
-struct EventProblem: Error {
-    let message: String
+public struct EventProblem: Error {
+    public let message: String
     init(_ message: String) { self.message = message }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPParsing
 
 /// A response body read as JSON, for declarative checks (`HTTPJSONFieldValidator`) and for
 /// templates that take values from a response (`{{alt.json.token}}`, `{{json.message}}`).
@@ -22,12 +21,6 @@ public indirect enum ResponseJSON: Sendable, Hashable, Decodable {
         guard !data.isEmpty, data.count <= Self.maxBytes,
               let value = try? JSONDecoder().decode(ResponseJSON.self, from: data) else { return nil }
         self = value
-    }
-
-    /// A response body's document; a body over `maxBytes` is not read at all (nor a spooled file loaded).
-    public init?(body: ResponseBody) {
-        guard body.count <= Self.maxBytes else { return nil }
-        self.init(data: body.data)
     }
 
     /// JSON text (a YAML flow value, as profiles store it) read as a value.

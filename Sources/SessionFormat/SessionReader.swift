@@ -1,5 +1,6 @@
-import ClientCore
+import ClientEvents
 import Foundation
+import HTTPParsing
 import Yams
 
 /// Reads a session file into a `Session`, refusing with a `SessionProblem` that names the file,
@@ -110,14 +111,14 @@ public enum SessionReader {
     private static func request(_ node: SessionNode) throws(SessionProblem) -> Session.Request {
         let entries = try node.mapping(allowed: ["method", "url", "headers", "body"], required: ["method", "url"])
         let method = try entries.required("method").string()
-        guard HTTPHeader(name: method, value: "").problem == nil else {
+        guard FieldSyntax.isToken(method) else {
             throw entries.required("method").problem("not an HTTP method: \(QuotedText.capped(method))")
         }
         var request = Session.Request(method: method, url: try entries.required("url").string())
         if let headers = entries["headers"] {
             request.headers = try headers.headerLines()
             for (index, header) in request.headers.enumerated() {
-                if let problem = HTTPHeader(name: header.name, value: header.value).problem {
+                if let problem = FieldSyntax.headerProblem(name: header.name, value: header.value) {
                     throw try headers.sequence()[index].problem(problem)
                 }
             }

@@ -1,11 +1,5 @@
 import Foundation
 
-/// One part of a multipart body as a user names it: text, or a file read from disk when sent.
-public enum MultipartPart: Sendable, Hashable {
-    case text(name: String, value: String)
-    case file(name: String, path: String)
-}
-
 extension HTTPRequest {
     /// A `multipart/form-data` body of named parts. A file that cannot be read is refused now,
     /// naming it, so nothing is sent with a part missing.

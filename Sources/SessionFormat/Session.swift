@@ -1,6 +1,7 @@
-import ClientCore
+import ClientEvents
 import Foundation
-import Profiles
+import HTTPParsing
+import ProfileFormat
 
 /// A recorded session (SPEC §5): the profile it used, how secrets were treated, what to compare
 /// when it is replayed, and its exchanges in order. A history file is a session too.

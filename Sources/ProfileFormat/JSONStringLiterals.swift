@@ -4,10 +4,10 @@ import HTTPParsing
 /// Rewrites the string literals of JSON text and nothing else (numbers, order and spacing stay),
 /// so a value put into a string goes in escaped: an altRequest body's `${env:NAME}` holding `"`
 /// or `\` stays one string, and masking a body's values cannot change its structure.
-enum JSONStringLiterals {
+public enum JSONStringLiterals {
     /// `json` with each string literal decoded, passed to `transform` (with whether it is an
     /// object key), and written back quoted. Text that is not inside a literal is kept as it is.
-    static func map<E: Error>(_ json: String, _ transform: (_ text: String, _ isKey: Bool) throws(E) -> String) throws(E) -> String {
+    public static func map<E: Error>(_ json: String, _ transform: (_ text: String, _ isKey: Bool) throws(E) -> String) throws(E) -> String {
         let scalars = Array(json.unicodeScalars)
         var out = String.UnicodeScalarView()
         var index = 0

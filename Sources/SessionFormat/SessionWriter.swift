@@ -1,4 +1,4 @@
-import ClientCore
+import ClientEvents
 import Foundation
 
 /// A session as YAML. Every text a user or a server wrote is double-quoted (JSON escapes are YAML

@@ -1,4 +1,4 @@
-import ClientCore
+import HTTPParsing
 
 /// `check`: a condition on one field of the response's JSON that fails or retries the exchange,
 /// so the seed's custom validator is a few lines of YAML:

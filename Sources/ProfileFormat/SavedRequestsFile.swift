@@ -112,13 +112,6 @@ public enum SavedRequestsFile {
         }
     }
 
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
-    }
-
     private static func quoted(_ text: String) -> String {
         var out = ""
         JSONText.quote(text, into: &out)

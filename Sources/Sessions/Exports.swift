@@ -1,0 +1,3 @@
+// The file format lives in its own target so the loader can be fuzzed without NIO; users of
+// Sessions get it with it.
+@_exported import SessionFormat

@@ -1,10 +1,10 @@
 import AsyncHTTPClient
 import Foundation
+import Locking
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
 import NIOSSL
-import Locking
 
 /// The wire: AsyncHTTPClient behind one small seam. ClientCore follows redirects and
 /// retries itself, so AHC does neither; each distinct per-attempt timeout gets its own

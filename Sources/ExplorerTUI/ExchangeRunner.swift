@@ -1,9 +1,9 @@
 import ClientCore
 import ExplorerApp
 import Foundation
+import Locking
 import Profiles
 import Sessions
-import Locking
 import TUICore
 
 /// Runs what the UI loop must not wait for: starting the profile's client, exchanges, and laying

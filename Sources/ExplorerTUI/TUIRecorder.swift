@@ -1,9 +1,9 @@
 import ClientCore
 import ExplorerApp
 import Foundation
+import Locking
 import Profiles
 import Sessions
-import Locking
 
 /// Records every exchange the TUI sends, as a session records it: the request as sent, the
 /// exchange's events (from the client's stream) and its outcome. Each recorded exchange joins

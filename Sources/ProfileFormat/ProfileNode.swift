@@ -1,5 +1,5 @@
-import HTTPParsing
 import Foundation
+import HTTPParsing
 import Yams
 
 /// A node of a profile file with its place (file, line, key path), so every problem found while

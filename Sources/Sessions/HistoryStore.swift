@@ -1,6 +1,6 @@
 import Foundation
-import Profiles
 import Locking
+import Profiles
 
 /// Each profile's history: `history/NAME.yaml`, a session file holding the last `limit`
 /// exchanges sent with that profile, so it survives restarts. A history file that cannot be read

@@ -7,7 +7,7 @@ import Testing
         try await withDemo { server, directory, key in
             let eventsPath = directory.path("events.jsonl")
             let child = try ExplorerProcess.start(
-                ["send", "--events", eventsPath, "\(server.baseURL)delay/5000?key=\(key)"], in: directory)
+                ["send", "--events", eventsPath, "\(server.baseURL)delay/30000?key=\(key)"], in: directory)
             let started = try await eventually(within: 10) {
                 (try? String(contentsOfFile: eventsPath, encoding: .utf8))?.contains("attempt.started") == true
             }

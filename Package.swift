@@ -114,6 +114,7 @@ let package = Package(
             name: "ExplorerBench",
             dependencies: [
                 "ClientCore",
+                "HTTPParsing",
                 "Locking",
                 "DemoAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -121,7 +122,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TUICoreTests",
-            dependencies: ["TUICore"]
+            dependencies: ["TUICore", "HTTPParsing"]
         ),
         .testTarget(
             name: "ExplorerAppTests",

@@ -1,3 +1,5 @@
+import HTTPParsing
+
 /// What one soak exchange does. The mix is drawn from a seeded generator, so a run with the
 /// same `--seed` and `--count` sends the same faults in the same order.
 enum SoakScenario: String, CaseIterable, Sendable {
@@ -45,27 +47,12 @@ struct SoakPlan {
     let steps: [SoakStep]
 
     init(count: Int, seed: UInt64) {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let table = SoakScenario.allCases.flatMap { Array(repeating: $0, count: $0.weight) }
         steps = (0..<count).map { index in
-            let scenario = table[Int(random.next() % UInt64(table.count))]
-            let detail = scenario == .cancel ? 2 + Int(random.next() % 7) : Int(random.next() % 2)
+            let scenario = random.pick(table)
+            let detail = scenario == .cancel ? 2 + random.below(7) : random.below(2)
             return SoakStep(index: index, scenario: scenario, detail: detail)
         }
-    }
-}
-
-/// A tiny seeded generator (SplitMix64), so the plan never depends on the system's randomness.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPParsing
 import Testing
 @testable import TUICore
 
@@ -91,7 +92,7 @@ enum BodyFixtures {
 
     /// About `bytes` of generated JSON (an array of random values) and its pretty lines.
     static func generated(bytes: Int, seed: UInt64) -> (json: String, lines: [String]) {
-        var random = Random(state: seed)
+        var random = Random(seed: seed)
         var items: [Value] = []
         var json = ""
         while json.utf8.count < bytes {
@@ -102,7 +103,7 @@ enum BodyFixtures {
             json += piece + ","
         }
         let top = Value.array(items)
-        var random2 = Random(state: seed ^ 0xABCDEF)
+        var random2 = Random(seed: seed ^ 0xABCDEF)
         var text = ""
         serialize(top, &random2, into: &text)
         var lines: [String] = []

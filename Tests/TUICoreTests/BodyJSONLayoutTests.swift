@@ -117,7 +117,7 @@ import Testing
         #expect(reported.last == 1)
         #expect(reported == reported.sorted())
 
-        var random = BodyFixtures.Random(state: 99)
+        var random = BodyFixtures.Random(seed: 99)
         for _ in 0..<200 {
             let start = random.below(expected.count)
             let end = min(expected.count, start + 1 + random.below(80))

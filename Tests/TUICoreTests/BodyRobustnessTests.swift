@@ -22,7 +22,7 @@ import Testing
     @Test func mutatedJSONNeverTraps() {
         let source = Array(#"{"a":[1,2.5e-3,{"b":"c\u00e9\"d"},[],{}],"e":true,"f":null,"g":"日本"}"#.utf8)
         let alphabet = Array(#"{}[]",:\ 0e-.tfnu"#.utf8) + [0x00, 0x1B, 0x0A, 0xC3, 0xFF, 0x9B]
-        var random = BodyFixtures.Random(state: 2024)
+        var random = BodyFixtures.Random(seed: 2024)
         for _ in 0..<1500 {
             var bytes = source
             for _ in 0...random.below(4) {
@@ -41,7 +41,7 @@ import Testing
 
     @Test func brokenTailsOfLargeBodiesNeverTrap() {
         let generated = BodyFixtures.generated(bytes: 200_000, seed: 11)
-        var random = BodyFixtures.Random(state: 3)
+        var random = BodyFixtures.Random(seed: 3)
         for cut in [70_000, 65_536, 100_001, 150_000] {
             var bytes = Array(generated.json.utf8.prefix(cut))
             bytes += [0x22, 0x0A, 0x7D, 0x5D][random.below(4)...].prefix(2)
@@ -63,7 +63,7 @@ import Testing
         #expect(BodyFixtures.text(document.line(4_999, from: 9_996, maxColumns: 10)) == "  []")
         exercise(document)
 
-        var random = BodyFixtures.Random(state: 77)
+        var random = BodyFixtures.Random(seed: 77)
         for contentType in [nil, "application/json", "text/plain"] {
             let bytes = (0..<5000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             exercise(BodyDocument.open(data: Data(bytes), contentType: contentType).indexed())

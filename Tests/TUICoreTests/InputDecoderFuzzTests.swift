@@ -1,3 +1,4 @@
+import HTTPParsing
 import Testing
 @testable import TUICore
 
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func randomInputNeverTypesControlsOrHangs() {
-        var random = Generator(state: 0x5EED)
+        var random = Generator(seed: 0x5EED)
         for _ in 0..<300 {
             var decoder = InputDecoder(pasteLimit: 64)
             var keys: [Key] = []
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func anyPastedTextComesBackWhole() {
-        var random = Generator(state: 0xFACE)
+        var random = Generator(seed: 0xFACE)
         for _ in 0..<200 {
             // Anything but CR (which becomes LF) and the end marker itself.
             var text = String.UnicodeScalarView()

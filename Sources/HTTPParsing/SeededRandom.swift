@@ -1,0 +1,19 @@
+/// SplitMix64: a tiny seedable generator, the same on every platform, so seeded runs (the soak
+/// plan, the random no-crash tests) replay identically and never depend on system randomness.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    public var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in 0..<bound.
+    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    public mutating func pick<E>(_ items: [E]) -> E { items[below(items.count)] }
+}

@@ -86,6 +86,7 @@ struct Exchange {
     private mutating func perform(_ first: PreparedRequest, timeout: TimeInterval, deadline: TimeInterval?) async throws(HTTPError) -> HTTPResponse {
         let attempt = attemptsMade
         emit(.attemptStarted(attempt: attempt, method: first.method.rawValue, url: first.url.absoluteString))
+        emitWithheld(first, attempt: attempt)
         var hop = first
         // Filled on the first redirect only: most responses are not one.
         var visited: Set<String> = []
@@ -115,6 +116,7 @@ struct Exchange {
                                        elapsedMs: (clock.now() - hopStart) * 1000, httpVersion: raw.httpVersion))
                 if let next = try nextHop(after: raw, from: hop, first: first, visited: &visited) {
                     emit(.redirectFollowed(attempt: attempt, status: raw.status, from: hop.url.absoluteString, to: next.url.absoluteString))
+                    emitWithheld(next, attempt: attempt)
                     hop = next
                     continue
                 }
@@ -289,6 +291,11 @@ struct Exchange {
     }
 
     // MARK: Events and endings
+
+    private mutating func emitWithheld(_ request: PreparedRequest, attempt: Int) {
+        guard !request.withheldCredentials.isEmpty else { return }
+        emit(.credentialsWithheld(attempt: attempt, origin: request.url.origin, headers: request.withheldCredentials))
+    }
 
     private mutating func emit(_ kind: ClientEvent.Kind) {
         let event = ClientEvent(exchange: id, tMs: (clock.now() - start) * 1000, kind: kind)

@@ -27,6 +27,8 @@ public final class HTTPClient: Sendable {
     struct Settings: Sendable {
         var headers = HTTPHeaders()
         var auth: HTTPAuth?
+        /// Common headers that hold credentials, besides auth and `SecretHeaders`.
+        var credentials = CredentialScope()
         var validators: [any HTTPValidator] = [HTTPDefaultValidator()]
         var timeout: TimeInterval = 30
         var maxRetries = 0
@@ -77,12 +79,23 @@ public final class HTTPClient: Sendable {
     }
 
     /// Sets one common header, replacing the auth header or a common header of that name.
-    public func setHeader(_ name: String, _ value: String) {
+    /// - Parameter credential: the value is a credential (a refreshed token, say): it goes only
+    ///   to the base URL's origin, as auth does.
+    public func setHeader(_ name: String, _ value: String, credential: Bool = false) {
         settings.withLock {
             $0.headers[name] = value
             if $0.auth?.header.name.caseInsensitiveEquals(name) == true { $0.auth = nil }
+            if credential { $0.credentials.names.insert(name.lowercased()) }
             $0.headersGeneration += 1
         }
+    }
+
+    /// Names of common headers whose values are credentials (an API key, a value read from the
+    /// environment). Like auth and `Authorization`/`Cookie`/`Proxy-Authorization`, they are sent
+    /// only to the base URL's origin; a request elsewhere goes without them (SPEC §4).
+    public var credentialHeaders: Set<String> {
+        get { settings.withLock { $0.credentials.names } }
+        set { settings.withLock { $0.credentials.names = Set(newValue.map { $0.lowercased() }) } }
     }
 
     public var auth: HTTPAuth? {
@@ -184,16 +197,19 @@ public final class HTTPClient: Sendable {
     func snapshot() -> Settings { settings.withLock { $0 } }
 
     func prepare(_ request: HTTPRequest, with settings: Settings) throws(HTTPError) -> PreparedRequest {
+        let route = try routes.resolve(request.route)
+        var credentials = settings.credentials
+        if let auth = request.auth ?? settings.auth { credentials.names.insert(auth.header.name.lowercased()) }
+        // The client's auth yields to a common header of the same name (one set by a token refresh, say).
         var common = settings.headers
-        // A request's own auth beats everything the client has; the client's auth yields to a
-        // common header of the same name (one set by a token refresh, say).
-        if let auth = request.auth {
-            common = common.merging(HTTPHeaders([auth.header]))
-        } else if let auth = settings.auth {
-            common = HTTPHeaders([auth.header]).merging(common)
-        }
-        var prepared = try PreparedRequest(request, routes: routes, clientHeaders: common, encoder: settings.makeJSONEncoder)
-        if let auth = request.auth ?? settings.auth { prepared.credentialHeaders.insert(auth.header.name.lowercased()) }
+        if request.auth == nil, let auth = settings.auth { common = HTTPHeaders([auth.header]).merging(common) }
+        // The client's credentials stay with the base URL's origin; what the request itself
+        // carries (its own auth and headers) is the caller's choice for that URL.
+        let withheld = route.atBaseOrigin ? [] : credentials.withhold(from: &common)
+        if let auth = request.auth { common = common.merging(HTTPHeaders([auth.header])) }
+        var prepared = try PreparedRequest(request, url: route.url, clientHeaders: common, encoder: settings.makeJSONEncoder)
+        prepared.credentials = credentials
+        prepared.withheldCredentials = withheld
         if let modifier = settings.requestModifier {
             do {
                 try modifier(&prepared)

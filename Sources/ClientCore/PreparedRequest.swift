@@ -8,17 +8,20 @@ public struct PreparedRequest: Sendable {
     public var url: URL
     public var headers: HTTPHeaders
     public var body: PreparedBody
-    /// Headers that carry credentials (lowercased): never sent to another origin on a redirect.
-    var credentialHeaders: Set<String> = SecretHeaders.names
+    /// Which headers carry credentials: they never follow a redirect to another origin.
+    var credentials = CredentialScope()
+    /// The client's credentials left out of this request because it goes to another origin
+    /// than the base URL's (names as spelled); the exchange says so in its events.
+    var withheldCredentials: [String] = []
 
-    /// Builds the attempt's request from the user's request and the client's state.
-    /// Request headers win over the client's common headers and auth.
-    init(_ request: HTTPRequest, routes: RouteCache, clientHeaders: HTTPHeaders,
+    /// Builds the attempt's request from the user's request, resolved to `url`, and the client's
+    /// state. Request headers win over the client's common headers and auth.
+    init(_ request: HTTPRequest, url resolved: URL, clientHeaders: HTTPHeaders,
          encoder: () -> JSONEncoder = { JSONEncoder() }) throws(HTTPError) {
         guard request.method.isValidToken else {
             throw HTTPError(.invalidMethod, "invalid method \(request.method.rawValue.debugDescription): a method is letters, digits and !#$%&'*+-.^_`|~")
         }
-        var url = try routes.resolve(request.route)
+        var url = resolved
         let items = request.parameters.isEmpty ? request.query : request.query + request.queryStyle.items(request.parameters)
         if !items.isEmpty { url = URLResolver.appending(items, to: url) }
         var headers = clientHeaders.merging(request.headers)
@@ -34,9 +37,11 @@ public struct PreparedRequest: Sendable {
     }
 
     /// The request for a redirect hop (RFC 9110 §15.4): 301/302/303 turn a POST
-    /// into a GET without a body, 307/308 keep both; credentials never cross origins.
+    /// into a GET without a body, 307/308 keep both; credentials never cross origins
+    /// (`withheldCredentials` names those this hop leaves out).
     func following(redirect status: Int, to target: URL, originalOrigin: String) -> PreparedRequest {
         var next = self
+        next.withheldCredentials = []
         next.url = target
         if status == 303 && method != .head || (status == 301 || status == 302) && method == .post {
             next.method = .get
@@ -45,7 +50,7 @@ public struct PreparedRequest: Sendable {
             next.headers.remove("Content-Length")
         }
         if target.origin != originalOrigin {
-            for name in credentialHeaders { next.headers.remove(name) }
+            next.withheldCredentials = credentials.withhold(from: &next.headers)
         }
         return next
     }

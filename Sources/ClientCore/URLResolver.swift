@@ -86,22 +86,32 @@ public enum PercentEncoding {
 /// Resolved routes of one client. Parsing a URL costs more than the rest of preparing a
 /// request, and a client sends the same few routes again and again.
 final class RouteCache: Sendable {
+    /// A route's URL, and whether it is on the base URL's origin (where the client's
+    /// credentials may go; always true without a base URL).
+    struct Route: Sendable {
+        let url: URL
+        let atBaseOrigin: Bool
+    }
+
     private let base: URL?
-    private let entries = Locked<[String: URL]>([:])
+    private let baseOrigin: String?
+    private let entries = Locked<[String: Route]>([:])
     private let limit = 256
 
     init(base: URL?) {
         self.base = base
+        self.baseOrigin = base?.origin
     }
 
-    func resolve(_ route: String) throws(HTTPError) -> URL {
-        if let url = entries.withLock({ $0[route] }) { return url }
+    func resolve(_ route: String) throws(HTTPError) -> Route {
+        if let resolved = entries.withLock({ $0[route] }) { return resolved }
         let url = try URLResolver.resolve(route, against: base)
+        let resolved = Route(url: url, atBaseOrigin: baseOrigin.map { url.origin == $0 } ?? true)
         entries.withLock { entries in
             if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
-            entries[route] = url
+            entries[route] = resolved
         }
-        return url
+        return resolved
     }
 }
 

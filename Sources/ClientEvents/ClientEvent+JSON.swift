@@ -30,6 +30,8 @@ extension ClientEvent {
                     ("delay_ms", .number(delayMs)), ("source", .string(source.rawValue))]
         case let .retrySkipped(attempt, reason):
             return [("attempt", .int(attempt)), ("reason", .string(reason))]
+        case let .credentialsWithheld(attempt, origin, headers):
+            return [("attempt", .int(attempt)), ("origin", .string(origin)), ("headers", .array(headers.map(JSONValue.string)))]
         case let .redirectFollowed(attempt, status, from, to):
             return [("attempt", .int(attempt)), ("status", .int(status)), ("from", .string(from)), ("to", .string(to))]
         case let .altStarted(attempt, method, url):
@@ -58,6 +60,7 @@ enum JSONValue {
     case string(String)
     case int(Int)
     case number(Double)
+    case array([JSONValue])
     case object([(String, JSONValue)])
 
     var serialized: String {
@@ -76,6 +79,13 @@ enum JSONValue {
             // Three decimals: sub-millisecond precision without noise.
             let rounded = (value * 1000).rounded() / 1000
             out += rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+        case .array(let values):
+            out += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { out += "," }
+                value.write(to: &out)
+            }
+            out += "]"
         case .object(let fields):
             out += "{"
             for (index, (key, value)) in fields.enumerated() {

@@ -28,6 +28,9 @@ public struct ClientEvent: Sendable, Equatable {
         case validatorDecided(attempt: Int, validator: String, decision: Decision, reason: String)
         case retryScheduled(attempt: Int, strategy: String, delayMs: Double, source: DelaySource)
         case retrySkipped(attempt: Int, reason: String)
+        /// Credentials left out of an attempt (or a redirect hop) to `origin`, which is not the
+        /// origin they belong to (SPEC §4); `headers` are names only, never values.
+        case credentialsWithheld(attempt: Int, origin: String, headers: [String])
         case redirectFollowed(attempt: Int, status: Int, from: String, to: String)
         case altStarted(attempt: Int, method: String, url: String)
         case altFinished(attempt: Int, status: Int?, error: String?)
@@ -73,6 +76,7 @@ public struct ClientEvent: Sendable, Equatable {
         case .validatorDecided: "validator.decided"
         case .retryScheduled: "retry.scheduled"
         case .retrySkipped: "retry.skipped"
+        case .credentialsWithheld: "credentials.withheld"
         case .redirectFollowed: "redirect.followed"
         case .altStarted: "alt.started"
         case .altFinished: "alt.finished"

@@ -53,6 +53,8 @@ extension ExchangeLog {
             append(t, 2, .retry(retry))
         case let .retrySkipped(_, reason):
             append(t, 2, .retrySkipped(reason: reason))
+        case let .credentialsWithheld(_, origin, headers):
+            append(t, 2, .withheld(origin: origin, headers: headers))
         case let .redirectFollowed(_, _, _, to):
             append(t, 2, .redirect(to: to, outcome: nil))
         case let .altStarted(_, method, url):
@@ -92,9 +94,10 @@ extension ExchangeLog {
     }
 
     /// A response or transport failure goes on the row of the attempt (or redirect hop) it
-    /// answers; otherwise it gets a row of its own.
+    /// answers, past the note of credentials withheld from it; otherwise it gets a row of its own.
     private mutating func attach(_ outcome: Entry.Outcome, _ tMs: Double) {
-        if let last = entries.indices.last {
+        let answered = entries.lastIndex { if case .withheld = $0.item { false } else { true } }
+        if let last = answered {
             switch entries[last].item {
             case let .attempt(number, method, url, nil):
                 entries[last].item = .attempt(number: number, method: method, url: url, outcome: outcome)

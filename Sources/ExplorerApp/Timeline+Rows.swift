@@ -102,6 +102,10 @@ extension ExchangeLog {
         case let .retrySkipped(reason):
             kind = .retrySkipped
             spans = [Span("retry skipped: " + TimelineFormat.oneLine(reason), TimelineStyle.retry)]
+        case let .withheld(origin, headers):
+            kind = .withheld
+            spans = [Span("credentials withheld from \(TimelineFormat.oneLine(origin)): ", TimelineStyle.retry),
+                     Span(TimelineFormat.oneLine(headers.joined(separator: ", ")))]
         case let .alternate(method, url, result):
             kind = .alternate
             let request = [method, TimelineFormat.short(url, base: self.url)].filter { !$0.isEmpty }.joined(separator: " ")

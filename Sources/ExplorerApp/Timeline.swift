@@ -131,6 +131,8 @@ struct Entry: Sendable, Equatable {
         case decision(validator: String, decision: ClientEvent.Decision, reason: String)
         case retry(Retry)
         case retrySkipped(reason: String)
+        /// Credentials left out of a request to another origin (names only).
+        case withheld(origin: String, headers: [String])
         case alternate(method: String, url: String, result: Outcome?)
         case task(result: TaskResult?)
         case completed(status: Int, attempts: Int)

@@ -152,6 +152,9 @@ public struct Profile: Sendable, Equatable {
     public var proxy: String?
     public var cookies: Bool?
     public var validators: [Validator] = []
+    /// Common headers whose literal values are credentials (the built-in demo's key); no file
+    /// key writes it. Headers holding `${env:}` are credentials without being listed here.
+    public var keyHeaders: [String] = []
 
     public init(name: String) {
         self.name = name

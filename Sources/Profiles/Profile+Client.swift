@@ -54,6 +54,7 @@ extension Profile {
             client = HTTPClient(configuration: configuration)
         }
         client.headers = HTTPHeaders(headers.map { HTTPHeader(name: $0.name, value: $0.value) })
+        client.credentialHeaders = credentialHeaders
         client.auth = auth?.clientAuth
         if let timeout { client.timeout = timeout }
         if let deadline { client.deadline = deadline }
@@ -68,6 +69,13 @@ extension Profile {
             client.modifyRequests { prepared in try literals.resolve(&prepared.headers) }
         }
         return client
+    }
+
+    /// Common headers that are credentials (SPEC §4): the key headers and every header whose
+    /// value reads a `${env:}` secret. Auth and the headers `apply` sets are credentials too;
+    /// the client knows those itself.
+    var credentialHeaders: Set<String> {
+        Set(keyHeaders + headers.filter { !EnvironmentReference.names(in: $0.value).isEmpty }.map(\.name))
     }
 
     /// The profile's header values (common headers, auth) that refer to the environment, each

@@ -7,6 +7,7 @@ extension Profile {
         var profile = Profile(name: ProfileName.demo)
         profile.baseURL = baseURL
         profile.headers = [Header("X-Demo-Key", key)]
+        profile.keyHeaders = ["X-Demo-Key"]
         profile.maxRetries = 3
         profile.validators = [
             .altRequest(AltRequest(statuses: [401], method: "POST", url: "auth/refresh",

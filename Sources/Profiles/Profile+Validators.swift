@@ -71,7 +71,7 @@ extension Profile.AltRequest {
             alt.request(key: key, context: context)
         }, onReceiveAltResponse: { response, client in
             let values = try alt.applied(to: response, key: key, context: context)
-            for header in values { client.setHeader(header.name, header.value) }
+            for header in values { client.setHeader(header.name, header.value, credential: true) }
         })
     }
 

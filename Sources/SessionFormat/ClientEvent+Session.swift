@@ -35,6 +35,8 @@ extension ClientEvent {
                                    delayMs: try fields.double("delay_ms"), source: source)
         case "retry.skipped":
             kind = .retrySkipped(attempt: try fields.int("attempt"), reason: try fields.string("reason"))
+        case "credentials.withheld":
+            kind = .credentialsWithheld(attempt: try fields.int("attempt"), origin: try fields.string("origin"), headers: try fields.strings("headers"))
         case "redirect.followed":
             kind = .redirectFollowed(attempt: try fields.int("attempt"), status: try fields.int("status"), from: try fields.string("from"),
                                      to: try fields.string("to"))
@@ -76,6 +78,14 @@ private struct EventFields {
     func optionalString(_ key: String) -> String? {
         if case .string(let text) = node[key] { return text }
         return nil
+    }
+
+    func strings(_ key: String) throws(EventProblem) -> [String] {
+        guard case .array(let items) = node[key] else { throw EventProblem("\"\(key)\" must be a list of strings") }
+        return try items.map { item throws(EventProblem) in
+            guard case .string(let text) = item else { throw EventProblem("\"\(key)\" must be a list of strings") }
+            return text
+        }
     }
 
     func double(_ key: String) throws(EventProblem) -> Double {

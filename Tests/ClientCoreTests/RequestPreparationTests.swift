@@ -87,3 +87,10 @@ import Testing
         #expect(kept307.headers["Authorization"] == nil)
     }
 }
+
+extension PreparedRequest {
+    /// The route resolved as the client resolves it, then prepared.
+    init(_ request: HTTPRequest, routes: RouteCache, clientHeaders: HTTPHeaders) throws(HTTPError) {
+        try self.init(request, url: routes.resolve(request.route).url, clientHeaders: clientHeaders)
+    }
+}

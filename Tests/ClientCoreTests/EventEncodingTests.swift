@@ -15,6 +15,7 @@ import Testing
             .validatorDecided(attempt: 1, validator: "default", decision: .retry, reason: "503 is a retriable status"),
             .retryScheduled(attempt: 1, strategy: "immediate", delayMs: 0, source: .retryAfter),
             .retrySkipped(attempt: 1, reason: "retries exhausted"),
+            .credentialsWithheld(attempt: 1, origin: "http://other:80", headers: ["Authorization"]),
             .redirectFollowed(attempt: 1, status: 302, from: "a", to: "b"),
             .altStarted(attempt: 1, method: "POST", url: "http://h/refresh"),
             .altFinished(attempt: 1, status: 200, error: nil),
@@ -40,6 +41,15 @@ import Testing
             kind: .exchangeFailed(attempts: 1, error: .init(kind: "timeout", message: "slow"))))
         let error = try #require(failed["error"] as? [String: Any])
         #expect(error["kind"] as? String == "timeout" && error["status"] == nil)
+    }
+
+    @Test func withheldCredentialsAreNamedAsAList() throws {
+        let json = try object(ClientEvent(exchange: ExchangeID(1), tMs: 0,
+            kind: .credentialsWithheld(attempt: 2, origin: "http://127.0.0.1:9", headers: ["Authorization", "X-Demo-Key"])))
+        #expect(json["event"] as? String == "credentials.withheld")
+        #expect(json["attempt"] as? Int == 2)
+        #expect(json["origin"] as? String == "http://127.0.0.1:9")
+        #expect(json["headers"] as? [String] == ["Authorization", "X-Demo-Key"])
     }
 
     @Test func hostileTextIsEscaped() throws {

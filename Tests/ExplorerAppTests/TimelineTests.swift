@@ -216,6 +216,22 @@ enum TimelineFixture {
         ])
     }
 
+    @Test func withheldCredentialsAreOneRowAndTheResponseStaysOnItsAttempt() {
+        var timeline = Timeline()
+        timeline.begin(exchange: ExchangeID(3), method: "GET", url: "http://127.0.0.1:9/echo", at: 0)
+        F.feed([
+            F.event(3, 0.2, .attemptStarted(attempt: 1, method: "GET", url: "http://127.0.0.1:9/echo")),
+            F.event(3, 0.3, .credentialsWithheld(attempt: 1, origin: "http://127.0.0.1:9", headers: ["Authorization", "X-Demo-Key"])),
+            F.event(3, 5, .responseReceived(attempt: 1, status: 200, bytes: 10, elapsedMs: 4.7, httpVersion: "HTTP/1.1")),
+            F.event(3, 5.1, .validatorDecided(attempt: 1, validator: "default", decision: .next, reason: "200 is a success")),
+            F.event(3, 5.2, .exchangeCompleted(status: 200, attempts: 1)),
+        ], into: &timeline, start: 0)
+        let rows = timeline.rows(now: 1)
+        #expect(rows.map(\.kind) == [.header, .attempt, .withheld, .decision, .completed])
+        #expect(rows[1].text.contains("→ 200"))
+        #expect(rows[2].text == "credentials withheld from http://127.0.0.1:9: Authorization, X-Demo-Key")
+    }
+
     @Test func redirectHopsShareTheirAttempt() {
         var timeline = Timeline()
         timeline.begin(exchange: ExchangeID(1), method: "GET", url: F.base + "/redirect/2", at: 0)

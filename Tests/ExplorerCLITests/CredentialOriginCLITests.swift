@@ -80,4 +80,27 @@ import Testing
         }
         await other.shutdown()
     }
+
+    @Test func aReplayedRequestToAnotherOriginGoesWithoutThem() async throws {
+        try await withDemo { other, directory, _ in
+            let session = directory.path("away.yaml")
+            try Data("""
+                version: 1
+                profile:
+                  name: "demo"
+                exchanges:
+                  - name: "away"
+                    request:
+                      method: "GET"
+                      url: "\(other.baseURL)echo"
+                    outcome:
+                      status: 200
+                """.utf8).write(to: URL(fileURLWithPath: session))
+            let events = directory.path("events.jsonl")
+            let outcome = try await ExplorerProcess.run(["replay", session, "--events", events], in: directory)
+            #expect(outcome.status == 0, "\(outcome.stdoutText)\(outcome.stderrText)")
+            #expect(await other.requestCount(path: "/echo", key: "default") == 1, "the demo key reached the other origin")
+            #expect(try EventLines(path: events).named("credentials.withheld").first?["headers"] as? [String] == ["X-Demo-Key"])
+        }
+    }
 }

@@ -40,6 +40,7 @@ func sampleSession() -> Session {
                 ClientEvent(exchange: id, tMs: 208, kind: .taskStarted(attempt: 2)),
                 ClientEvent(exchange: id, tMs: 209, kind: .taskFailed(attempt: 2, message: "no")),
                 ClientEvent(exchange: id, tMs: 210, kind: .redirectFollowed(attempt: 2, status: 302, from: "a", to: "b")),
+                ClientEvent(exchange: id, tMs: 210.5, kind: .credentialsWithheld(attempt: 2, origin: "http://b:80", headers: ["Authorization", "X-Key"])),
                 ClientEvent(exchange: id, tMs: 211, kind: .retrySkipped(attempt: 2, reason: "retries exhausted")),
                 ClientEvent(exchange: id, tMs: 212, kind: .exchangeFailed(attempts: 2, error: ClientEvent.ErrorSummary(kind: "retriesExhausted", message: "gave up", status: 503))),
             ],

@@ -1,0 +1,28 @@
+import DemoAPI
+import Foundation
+import Testing
+
+extension TUITmuxTests {
+    /// SPEC §4 in the TUI: a URL typed for another origin goes without the demo key, and the
+    /// timeline says what it left out.
+    @Test func aRequestToAnotherOriginGoesWithoutTheDemoKeyAndTheTimelineSaysSo() async throws {
+        let other = try await DemoServer.start()
+        let url = "http://localhost:\(other.port)/echo"
+        do {
+            try await withExplorer([url], width: 160, height: 40) { tmux in
+                try await tmux.send("Enter")
+                let screen = try await tmux.waitFor("the withheld row and the response") { screen in
+                    screen.contains { $0.contains("credentials withheld from http://localhos") }
+                        && screen.contains { $0.contains("✓ 200 after 1 attempt") }
+                }
+                #expect(screen.contains { $0.contains("\"Host\": [") }, "the echo's headers are on screen")
+                #expect(!screen.contains { $0.contains("\"X-Demo-Key\"") }, "the echo shows the key: it was sent")
+            }
+            #expect(await other.requestCount(path: "/echo", key: "default") == 1)
+        } catch {
+            await other.shutdown()
+            throw error
+        }
+        await other.shutdown()
+    }
+}

@@ -4,7 +4,7 @@ import ArgumentParser
 struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay a saved session headless; with --check, compare each outcome to the recording."
+        abstract: "Replay a saved session headless; with --check, compare each exchange's attempts and outcome to the recording."
     )
 
     @Argument(help: "The session file (YAML).")
@@ -13,7 +13,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The client profile to replay with (default: the session's own).", valueName: "name"))
     var profile: String?
 
-    @Flag(help: "Compare each outcome to the recording; exit 1 on any difference.")
+    @Flag(help: "Compare each exchange's attempts (count, statuses, validator decisions, retries) and outcome to the recording; exit 1 on any difference.")
     var check = false
 
     @Option(help: ArgumentHelp("Write JUnit XML (one testcase per exchange) to this file.", valueName: "file"))

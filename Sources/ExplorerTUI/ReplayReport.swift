@@ -2,7 +2,8 @@ import Foundation
 import Sessions
 
 /// What `replay` says about each exchange, and whether it passed: with `--check`, when its
-/// outcome matches the recording; without, when it did not fail where the recording succeeded.
+/// attempts (unless its check says `attempts: false`) and outcome match the recording; without,
+/// when it did not fail where the recording succeeded.
 struct ReplayReport {
     struct Result {
         let index: Int
@@ -35,7 +36,7 @@ struct ReplayReport {
             return Result(index: index, recorded: recorded, replayed: replayed, diff: nil, passed: problems.isEmpty, problems: problems)
         }
         if checking {
-            let diff = SessionDiff.compare(expected: expected, actual: outcome, check: recorded.effectiveCheck(in: session.check))
+            let diff = SessionDiff.compare(expected: recorded, actual: replayed, check: recorded.effectiveCheck(in: session.check))
             return Result(index: index, recorded: recorded, replayed: replayed, diff: diff, passed: diff.isEqual,
                           problems: diff.rendered.isEmpty ? [] : diff.rendered.components(separatedBy: "\n"))
         }

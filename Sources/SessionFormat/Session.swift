@@ -46,15 +46,22 @@ public struct Session: Sendable, Equatable {
     }
 
     /// What a check compares besides status and body: these response headers (by name, any
-    /// case), ignoring the JSON places these patterns cover.
+    /// case), ignoring the JSON places these patterns cover, and (unless `attempts` is false)
+    /// every attempt: its status or transport failure, validator decisions and retry.
     public struct Check: Sendable, Equatable {
         public static let defaultHeaders = ["Content-Type"]
         public var headers: [String]
         public var ignore: [String]
-        public init(headers: [String] = Check.defaultHeaders, ignore: [String] = []) {
+        /// `false` for an endpoint flaky by nature: only the outcome is compared. Nil when the
+        /// file does not say (an exchange then takes the session's choice; the default is true).
+        public var attempts: Bool?
+        public init(headers: [String] = Check.defaultHeaders, ignore: [String] = [], attempts: Bool? = nil) {
             self.headers = headers
             self.ignore = ignore
+            self.attempts = attempts
         }
+
+        public var comparesAttempts: Bool { attempts ?? true }
     }
 
     /// One exchange: the request as the user asked for it, every event of its attempts in order
@@ -66,7 +73,8 @@ public struct Session: Sendable, Equatable {
         public var events: [ClientEvent]
         /// Nil for an exchange written by hand and not yet recorded.
         public var outcome: Outcome?
-        /// This exchange's own check: its headers replace the session's, its ignore patterns add to them.
+        /// This exchange's own check: its headers replace the session's, its ignore patterns add
+        /// to them, its `attempts` (when it says) replaces the session's.
         public var check: Check?
 
         public init(name: String? = nil, startedAt: Date? = nil, request: Request, events: [ClientEvent] = [],
@@ -97,7 +105,8 @@ public struct Session: Sendable, Equatable {
         /// The check that applies to this exchange within `session`.
         public func effectiveCheck(in session: Check) -> Check {
             guard let check else { return session }
-            return Check(headers: check.headers, ignore: session.ignore + check.ignore.filter { !session.ignore.contains($0) })
+            return Check(headers: check.headers, ignore: session.ignore + check.ignore.filter { !session.ignore.contains($0) },
+                         attempts: check.attempts ?? session.attempts)
         }
     }
 

@@ -57,6 +57,11 @@ struct SessionNode {
         return value
     }
 
+    func bool() throws(SessionProblem) -> Bool {
+        guard node.scalar != nil, let value = node.bool else { throw problem("expected true or false, found \(describe)") }
+        return value
+    }
+
     func double() throws(SessionProblem) -> Double {
         guard node.scalar != nil, let value = node.float ?? node.int.map(Double.init), value.isFinite, value >= 0 else {
             throw problem("expected a number, found \(describe)")

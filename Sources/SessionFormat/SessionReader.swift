@@ -23,7 +23,7 @@ public enum SessionReader {
         }
         if let check = top["check"] { session.check = try self.check(check) }
         if let exchanges = top["exchanges"] {
-            session.exchanges = try exchanges.sequence().map { (node) throws(SessionProblem) in try exchange(node) }
+            session.exchanges = try exchanges.sequence().map { (node) throws(SessionProblem) in try exchange(node, sessionCheck: session.check) }
         }
         return session
     }
@@ -49,9 +49,12 @@ public enum SessionReader {
                                        headers: try entries["headers"]?.headerLines() ?? [])
     }
 
-    private static func check(_ node: SessionNode) throws(SessionProblem) -> Session.Check {
-        let entries = try node.mapping(allowed: ["headers", "ignore"])
-        var check = Session.Check()
+    /// - Parameter base: what a key the file leaves out stands for (an exchange's check keeps
+    ///   the session's headers unless it names its own).
+    private static func check(_ node: SessionNode, base: Session.Check = Session.Check()) throws(SessionProblem) -> Session.Check {
+        let entries = try node.mapping(allowed: ["headers", "ignore", "attempts"])
+        var check = Session.Check(headers: base.headers)
+        check.attempts = try entries["attempts"]?.bool()
         if let headers = entries["headers"] { check.headers = try headers.strings() }
         if let ignore = entries["ignore"] {
             for item in try ignore.sequence() {
@@ -67,7 +70,7 @@ public enum SessionReader {
         return check
     }
 
-    private static func exchange(_ node: SessionNode) throws(SessionProblem) -> Session.Exchange {
+    private static func exchange(_ node: SessionNode, sessionCheck: Session.Check) throws(SessionProblem) -> Session.Exchange {
         let entries = try node.mapping(allowed: ["name", "at", "request", "check", "attempts", "events", "outcome"], required: ["request"])
         var exchange = Session.Exchange(request: try request(entries.required("request")))
         exchange.name = try entries["name"]?.string()
@@ -76,7 +79,7 @@ public enum SessionReader {
             guard let date = try? Date(text, strategy: .iso8601) else { throw at.problem("expected an ISO 8601 date, found \(QuotedText.capped(text))") }
             exchange.startedAt = date
         }
-        if let check = entries["check"] { exchange.check = try self.check(check) }
+        if let check = entries["check"] { exchange.check = try self.check(check, base: sessionCheck) }
         if let attempts = entries["attempts"] {
             for attempt in try attempts.sequence() {
                 let fields = try attempt.mapping(allowed: ["attempt", "events"], required: ["attempt", "events"])

@@ -121,6 +121,7 @@ public enum SessionWriter {
         out.line(level, "check:")
         out.line(level + 1, "headers: [\(check.headers.map(q).joined(separator: ", "))]")
         out.line(level + 1, "ignore: [\(check.ignore.map(q).joined(separator: ", "))]")
+        if let attempts = check.attempts { out.line(level + 1, "attempts: \(attempts)") }
     }
 
     static func q(_ text: String) -> String { QuotedText.quote(text) }

@@ -1,9 +1,14 @@
-/// How a replayed outcome differs from the recorded one: status, the chosen response headers and
-/// the body (JSON structurally, with ignored places; text exactly; hashed bodies by SHA-256).
+/// How a replayed exchange differs from the recorded one: its attempts (see `AttemptStory`), then
+/// the outcome — status, the chosen response headers and the body (JSON structurally, with
+/// ignored places; text exactly; hashed bodies by SHA-256).
 /// A pure value, so `replay --check` and the TUI show the same lines.
 public struct SessionDiff: Sendable, Equatable {
     public struct Difference: Sendable, Equatable, CustomStringConvertible {
         public enum Place: Sendable, Equatable {
+            /// How many attempts the exchange took.
+            case attempts
+            /// Attempt `n` (1-based): how it ended, its decisions, alternates, tasks or retry.
+            case attempt(Int)
             /// Success against failure, or a different failure.
             case outcome
             case status

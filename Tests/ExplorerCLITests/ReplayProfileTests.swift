@@ -8,13 +8,18 @@ import Testing
     @Test func aSessionReplaysOnAnotherProfilesBaseURL() async throws {
         try await withDemo { server, directory, key in
             let home = try ProfileHome(directory)
+            // The demo profile's validators and retries on another server: the attempts match too.
             try home.write("""
                 baseURL: \(server.baseURL)
                 headers: { X-Demo-Key: \(key) }
                 maxRetries: 3
                 validators:
+                  - altRequest:
+                      statuses: [401]
+                      request: { method: POST, url: auth/refresh }
+                      apply: { headers: { Authorization: "Bearer {{alt.json.token}}" } }
                   - default:
-                      retry: { strategy: delayed, delay: 0.01 }
+                      retry: { strategy: exponential, base: 0.2, multiplier: 2, maxDelay: 2, jitter: full }
                 """, profile: "local")
             let events = directory.path("events.jsonl")
             let outcome = try await home.run(["replay", ReplayFixtures.session("retries"), "--profile", "local", "--check", "--events", events])
@@ -23,6 +28,19 @@ import Testing
             let lines = try EventLines(path: events)
             #expect(lines.named("attempt.started").allSatisfy { ($0["url"] as? String)?.hasPrefix(server.baseURL) == true })
             #expect(lines.named("retry.scheduled").contains { $0["source"] as? String == "retry-after" })
+
+            // Another validator chain and strategy retry differently: --check says where.
+            try home.write("""
+                baseURL: \(server.baseURL)
+                headers: { X-Demo-Key: \(key) }
+                maxRetries: 3
+                validators:
+                  - default:
+                      retry: { strategy: delayed, delay: 0.01 }
+                """, profile: "quick")
+            let quick = try await home.run(["replay", ReplayFixtures.session("retries"), "--profile", "quick", "--check"])
+            #expect(quick.status == 1)
+            #expect(quick.stdoutText.contains("    attempt 1: expected 503 (altRequest: next, default: retry), got 503 (default: retry)\n"))
         }
     }
 

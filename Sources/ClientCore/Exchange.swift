@@ -35,7 +35,9 @@ struct Exchange {
         let deadline = request.deadline ?? initial.deadline
         var planner = RetryPlanner(maxRetries: request.maxRetries ?? initial.maxRetries)
         while true {
-            let settings = client.snapshot()
+            // Each attempt reads the settings afresh (a refresh may have changed them); the first
+            // uses the snapshot just taken.
+            let settings = attemptsMade == 0 ? initial : client.snapshot()
             let prepared: PreparedRequest
             do {
                 prepared = try client.prepare(request, with: settings)

@@ -60,7 +60,7 @@ final class Transport: Sendable {
             let response = try await client.execute(makeRequest(request), deadline: .now() + .nanoseconds(Seconds.nanoseconds(timeout)))
             let status = Int(response.status.code)
             let headers = HTTPHeaders(response.headers.map { HTTPHeader(name: $0.name, value: $0.value) })
-            let version = response.version.major >= 2 ? "HTTP/\(response.version.major)" : "HTTP/\(response.version.major).\(response.version.minor)"
+            let version = Self.versionText(response.version)
             let body: ResponseBody
             if let sink, (200..<300).contains(status) {
                 try await sink.write(head: (status, headers, version))
@@ -127,6 +127,16 @@ final class Transport: Sendable {
                                                                          password: url.password?.removingPercentEncoding ?? ""))
         }
         return .server(host: host, port: port)
+    }
+
+    /// "HTTP/1.1", "HTTP/2": the common ones without formatting a string per response.
+    static func versionText(_ version: HTTPVersion) -> String {
+        switch (version.major, version.minor) {
+        case (1, 1): "HTTP/1.1"
+        case (2, _): "HTTP/2"
+        case (1, 0): "HTTP/1.0"
+        case (let major, let minor): major >= 2 ? "HTTP/\(major)" : "HTTP/\(major).\(minor)"
+        }
     }
 
     private func makeRequest(_ request: PreparedRequest) -> HTTPClientRequest {

@@ -54,6 +54,7 @@ struct ClientBenchmark {
             print("curl_us_per_req=\(curl.map { format($0) } ?? "unavailable")")
             print("ratio_p10=\(format(Sample(ratios).percentile(10), digits: 3)) ratio_p90=\(format(Sample(ratios).percentile(90), digits: 3))")
             print("clientcore_vs_ahc_of_means=\(format(Sample(meanRatios).median, digits: 3))")
+            ClientInstructions.report()
             print("clientcore_vs_ahc=\(format(Sample(ratios).median, digits: 3))")
         } catch {
             FileHandle.standardError.write(Data("explorer-bench: \(error)\n".utf8))

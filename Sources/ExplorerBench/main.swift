@@ -2,6 +2,7 @@ import Foundation
 
 // explorer-bench: prints figures, one `name=value` per line, the headline last.
 //   explorer-bench client [--requests N] [--batches B]
+//   explorer-bench client-instructions    (valgrind's callgrind counts instructions per exchange)
 //   explorer-bench backoff [--retries N]
 //   explorer-bench tui [--runs N]
 //   explorer-bench soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]
@@ -10,6 +11,12 @@ let options = BenchOptions(arguments.dropFirst())
 switch arguments.first {
 case "client":
     await ClientBenchmark(requestsPerBatch: options.int("--requests", default: 200), batches: options.int("--batches", default: 20)).run()
+case "client-instructions":
+    // The instruction count alone (what the `client` mode prints before its headline).
+    if case .failure = ClientInstructions.report() { exit(1) }
+case "client-loop":
+    // One side's loop, for ClientInstructions to count under callgrind.
+    await ClientInstructions.loop(side: arguments.dropFirst().first ?? "core", count: Int(arguments.dropFirst(2).first ?? "") ?? 1_000)
 case "backoff":
     await BackoffBenchmark(retries: options.int("--retries", default: 200)).run()
 case "tui":

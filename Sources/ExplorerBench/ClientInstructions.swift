@@ -1,0 +1,97 @@
+import AsyncHTTPClient
+import ClientCore
+import DemoAPI
+import Foundation
+
+/// Instructions per exchange, counted by `valgrind --tool=callgrind`: the same binary, inputs
+/// and environment give the same count whatever else the machine does, unlike seconds.
+/// Each side (ClientCore, raw AsyncHTTPClient) runs in a process of its own twice, with a short
+/// and a long loop; the difference of the two totals over the difference of their lengths is
+/// one exchange's cost, free of start-up and warm-up. Both sides include the in-process
+/// server's work for the request, which is the same for both.
+enum ClientInstructions {
+    static let shortRun = 200
+    static let longRun = 1_200
+
+    /// The ratio ClientCore / AHC of instructions per exchange, or why it could not be counted.
+    static func measure() -> Result<(core: Double, raw: Double), Failure> {
+        guard FileManager.default.isExecutableFile(atPath: valgrind) else {
+            return .failure(Failure(message: "valgrind not found at \(valgrind) (apt-get install valgrind)"))
+        }
+        do {
+            let core = try perExchange(side: "core")
+            let raw = try perExchange(side: "raw")
+            return .success((core, raw))
+        } catch let failure as Failure {
+            return .failure(failure)
+        } catch {
+            return .failure(Failure(message: "\(error)"))
+        }
+    }
+
+    struct Failure: Error { let message: String }
+
+    /// Measures and prints `clientcore_vs_ahc_instructions=` (and the two counts before it).
+    @discardableResult
+    static func report() -> Result<(core: Double, raw: Double), Failure> {
+        let result = measure()
+        switch result {
+        case .success(let counts):
+            print("clientcore_instructions_per_req=\(format(counts.core, digits: 0)) ahc_instructions_per_req=\(format(counts.raw, digits: 0))")
+            print("clientcore_vs_ahc_instructions=\(format(counts.core / counts.raw, digits: 3))")
+        case .failure(let failure):
+            print("clientcore_vs_ahc_instructions=unavailable (\(failure.message))")
+        }
+        return result
+    }
+
+    private static let valgrind = "/usr/bin/valgrind"
+
+    private static func perExchange(side: String) throws -> Double {
+        let short = try total(side: side, count: shortRun)
+        let long = try total(side: side, count: longRun)
+        return Double(long - short) / Double(longRun - shortRun)
+    }
+
+    /// Runs `explorer-bench client-loop SIDE COUNT` under callgrind; its instruction total.
+    private static func total(side: String, count: Int) throws -> Int {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-bench-callgrind-\(side)-\(count)-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: valgrind)
+        process.arguments = ["--tool=callgrind", "--callgrind-out-file=\(output)", CommandLine.arguments[0], "client-loop", side, String(count)]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let text = try? String(contentsOfFile: output, encoding: .utf8) else {
+            throw Failure(message: "callgrind run of \(side) × \(count) failed (exit \(process.terminationStatus))")
+        }
+        guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("totals:") || $0.hasPrefix("summary:") }),
+              let total = line.split(separator: " ").last.flatMap({ Int($0) })
+        else { throw Failure(message: "no totals in \(output)") }
+        return total
+    }
+
+    /// The loop one counted process runs: warm-up, then `count` keep-alive GETs on one side.
+    static func loop(side: String, count: Int) async {
+        do {
+            let server = try await DemoServer.start()
+            let url = server.baseURL + "status/200"
+            let warmUp = 50
+            if side == "core" {
+                let client = try HTTPClient(baseURL: server.baseURL)
+                for _ in 0..<(warmUp + count) { _ = try await client.send(HTTPRequest(.get, "status/200")) }
+                await client.shutdown()
+            } else {
+                let client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: ClientBenchmark.rawConfiguration())
+                for _ in 0..<(warmUp + count) { try await ClientBenchmark.rawGet(client, url) }
+                try await client.shutdown()
+            }
+            await server.shutdown()
+        } catch {
+            FileHandle.standardError.write(Data("explorer-bench client-loop: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+}

@@ -54,23 +54,39 @@ enum ClientInstructions {
     }
 
     /// Runs `explorer-bench client-loop SIDE COUNT` under callgrind; its instruction total.
+    /// A copy without debug info runs: valgrind 3.19 cannot read the DWARF 5 that swiftc writes.
     private static func total(side: String, count: Int) throws -> Int {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-bench-callgrind-\(side)-\(count)-\(getpid())").path
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: valgrind)
-        process.arguments = ["--tool=callgrind", "--callgrind-out-file=\(output)", CommandLine.arguments[0], "client-loop", side, String(count)]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let text = try? String(contentsOfFile: output, encoding: .utf8) else {
-            throw Failure(message: "callgrind run of \(side) × \(count) failed (exit \(process.terminationStatus))")
-        }
-        guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("totals:") || $0.hasPrefix("summary:") }),
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-bench-callgrind-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let binary = scratch.appendingPathComponent("explorer-bench").path
+        let output = scratch.appendingPathComponent("\(side)-\(count).out").path
+        _ = try run("/usr/bin/objcopy", ["--strip-debug", CommandLine.arguments[0], binary])
+        let log = try run(valgrind, ["--tool=callgrind", "--callgrind-out-file=\(output)", binary, "client-loop", side, String(count)])
+        guard let text = try? String(contentsOfFile: output, encoding: .utf8),
+              let line = text.split(separator: "\n").last(where: { $0.hasPrefix("totals:") || $0.hasPrefix("summary:") }),
               let total = line.split(separator: " ").last.flatMap({ Int($0) })
-        else { throw Failure(message: "no totals in \(output)") }
+        else {
+            if log.contains("VALGRIND INTERNAL ERROR") {
+                throw Failure(message: "valgrind crashed running \(side) (on this machine valgrind 3.19 crashes in any program that starts a Swift task)")
+            }
+            throw Failure(message: "callgrind run of \(side) × \(count) left no totals")
+        }
         return total
+    }
+
+    /// Runs a tool to its end; what it wrote to standard error.
+    private static func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
     }
 
     /// The loop one counted process runs: warm-up, then `count` keep-alive GETs on one side.

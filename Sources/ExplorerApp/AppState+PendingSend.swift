@@ -27,7 +27,7 @@ extension AppState {
     mutating func sendPending(readyProfile name: String, now: Double) -> [Effect] {
         guard let pending = pendingSend, pending.profile == name else { return [] }
         pendingSend = nil
-        // Only a send can start an exchange, and it would have replaced the waiting one.
+        // A send is only held while nothing is in flight; never start a second exchange beside one.
         guard exchange == nil else { return [] }
         return start(pending.draft, now: now)
     }

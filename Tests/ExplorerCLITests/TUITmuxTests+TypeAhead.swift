@@ -74,9 +74,12 @@ extension TUITmuxTests {
                     try await quit(tmux)
                     #expect(!(try await tmux.capture()).contains { $0.contains("#2 GET") }, "run \(run)")
                 }
-                // The history holds what was sent and what the demo API answered: one exchange a run.
+                // The history holds each exchange with what the embedded demo API answered to each
+                // attempt: one exchange a run, one response to one request.
                 let history = try String(contentsOfFile: directory.path("home/history/demo.yaml"), encoding: .utf8)
-                #expect(history.components(separatedBy: "/json/2").count - 1 == run, "run \(run):\n\(history)")
+                func count(_ text: String) -> Int { history.components(separatedBy: text).count - 1 }
+                #expect(count("\n  - at: ") == run, "run \(run):\n\(history)")
+                #expect(count("\"event\": \"response.received\"") == run, "run \(run):\n\(history)")
             }
         }
 

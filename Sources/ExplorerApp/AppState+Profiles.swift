@@ -91,6 +91,9 @@ extension AppState {
         profile = .starting(name: name)
         syncProfile()
         show("switching to profile \(name)…", isError: false, now: now)
+        if let pendingSend, pendingSend.profile != name {
+            dropPendingSend(because: "the profile changed to \(name) while the send waited for \(pendingSend.profile)", now: now)
+        }
         effects.append(.switchProfile(name))
         return effects
     }
@@ -131,6 +134,7 @@ extension AppState {
             syncProfile()
             refreshProfilesList()
             show("profile \(name) not opened: \(problem)", isError: true, now: now, for: 10)
+            if pendingSend?.profile == name { dropPendingSend(because: "profile \(name) not opened: \(problem)", now: now) }
         case .profileCreated(let name):
             knownProfiles = (knownProfiles + [name]).sorted()
             return switchProfile(to: name, now: now) + [.listProfiles]

@@ -148,7 +148,8 @@ extension AppState {
         let next = resendQueue.removeFirst()
         load(next, sessionCheck: resendCheck, now: now)
         let effects = send(now: now)
-        if effects.isEmpty { resendQueue = [] }
+        // A send that waits for the profile keeps the queue: it goes on when that one ends.
+        if effects.isEmpty, pendingSend == nil { resendQueue = [] }
         if !resendQueue.isEmpty { show("re-sending: \(resendQueue.count) more after this one", isError: false, now: now) }
         return effects
     }

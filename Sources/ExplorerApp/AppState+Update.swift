@@ -31,12 +31,13 @@ extension AppState {
                 browseWhenReady = false
                 openSessionBrowser()
             }
-            return [.listSavedRequests(name)]
+            return [.listSavedRequests(name)] + sendPending(readyProfile: name, now: now)
         case .profileFailed(let problem):
             profile = .failed(name: profile.name, problem: problem)
             previousProfile = nil
             syncProfile()
             show(problem, isError: true, now: now, for: 10)
+            dropPendingSend(because: "profile \(profile.name) failed: \(problem)", now: now)
         case .profilesListed, .profileSwitchFailed, .profileCreated, .profileDuplicated, .profileDeleted, .profileEdited:
             return profileEvent(event, now: now)
         case .problem(let text):
@@ -101,16 +102,22 @@ extension AppState {
         if layout.isTooSmall {
             // Only the keys that make sense without panes: quit, cancel.
             switch key {
+            case .control("c") where exchange != nil: return cancel(now: now)
+            case .control("c") where pendingSend != nil: return cancelPendingSend(now: now)
             case .control("q"), .control("c"): return quitOrAsk()
             case .escape where exchange != nil: return cancel(now: now)
+            case .escape where pendingSend != nil: return cancelPendingSend(now: now)
             default: return []
             }
         }
         switch key {
         case .control("q"): return quitOrAsk()
-        case .control("c"): return exchange != nil ? cancel(now: now) : quitOrAsk()
+        case .control("c") where exchange != nil: return cancel(now: now)
+        case .control("c") where pendingSend != nil: return cancelPendingSend(now: now)
+        case .control("c"): return quitOrAsk()
         case .control("r"), .function(5): return send(now: now)
         case .escape where exchange != nil: return cancel(now: now)
+        case .escape where pendingSend != nil: return cancelPendingSend(now: now)
         case .control("g"): return skipWait(now: now)
         case .tab: focus = focus.next
         case .backTab: focus = focus.previous
@@ -301,12 +308,7 @@ extension AppState {
             show("an exchange is in flight: Esc cancels it", isError: true, now: now)
             return []
         }
-        switch profile {
-        case .ready: break
-        case .starting(let name):
-            show(name == "demo" ? "the demo API is still starting" : "profile \(name) is still starting", isError: true, now: now)
-            return []
-        case .failed(let name, let problem):
+        if case .failed(let name, let problem) = profile {
             show("not sent: profile \(name) failed: \(problem)", isError: true, now: now, for: 6)
             return []
         }
@@ -315,6 +317,15 @@ extension AppState {
             show("not sent: \(problem)", isError: true, now: now, for: 6)
             return []
         }
+        if case .starting(let name) = profile {
+            waitForProfile(name, draft: draft)
+            return []
+        }
+        return start(draft, now: now)
+    }
+
+    /// Sends `draft` on the ready profile: a new exchange in the timeline and the Response pane.
+    mutating func start(_ draft: RequestDraft, now: Double) -> [Effect] {
         exchangesSent += 1
         let id = ExchangeID(exchangesSent)
         exchange = ActiveExchange(id: id, startedAt: now)

@@ -85,6 +85,8 @@ public struct AppState: Sendable {
     public var timeline = TimelinePane()
     public var overlay: Overlay?
     public var exchange: ActiveExchange?
+    /// A send asked for while the profile was still starting: it goes, once, when it is ready.
+    public var pendingSend: PendingSend?
     /// The exchange whose response the Response pane shows (or waits for): a late body of an
     /// earlier one must not replace it.
     public var responseExchange: ExchangeID?

@@ -15,7 +15,7 @@ public enum KeyBindings {
         Section(title: "Everywhere", bindings: [
             Binding(keys: "Enter in the URL line, Ctrl+R, F5", action: "send"),
             Binding(keys: "Tab / Shift+Tab", action: "next / previous pane"),
-            Binding(keys: "Esc", action: "cancel the exchange in flight, including a pending retry wait"),
+            Binding(keys: "Esc", action: "cancel the exchange in flight, a pending retry wait included, or a send waiting for the profile"),
             Binding(keys: "Ctrl+G", action: "skip the current retry wait"),
             Binding(keys: "F1, ? outside text fields", action: "help"),
             Binding(keys: "Ctrl+P", action: "command palette"),
@@ -26,7 +26,7 @@ public enum KeyBindings {
             Binding(keys: "F4", action: "the session opened with --session"),
             Binding(keys: "F6", action: "save what was sent as a session (secrets redacted unless kept: Ctrl+P)"),
             Binding(keys: "Ctrl+Q", action: "quit (asks first if there is unsaved work; y confirms)"),
-            Binding(keys: "Ctrl+C", action: "cancel the exchange in flight, else quit"),
+            Binding(keys: "Ctrl+C", action: "cancel the exchange in flight (or a send waiting for the profile), else quit"),
             Binding(keys: "mouse click / wheel", action: "focus a pane / scroll it"),
         ]),
         Section(title: "Profiles", bindings: [

@@ -20,6 +20,7 @@ struct StatusBar {
             }
             return [Span(" #\(exchange.id) in flight · \(elapsed) · Esc cancels ", Self.bar)]
         }
+        if let waiting = state.pendingSendStatus { return [Span(" " + waiting + " ", Self.bar)] }
         return []
     }
 

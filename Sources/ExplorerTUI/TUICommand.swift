@@ -22,6 +22,10 @@ struct TUICommand: AsyncParsableCommand {
     var session: String?
 
     func run() async throws {
+        // First of all, so keys typed while the explorer starts reach it as typed.
+        let typeAhead = isatty(STDOUT_FILENO) == 1 ? TypeAheadInput.take() : nil
+        // Also on the way out of a usage error, before it is printed.
+        defer { typeAhead?.release() }
         let storage = TUIStorage()
         // Read before the terminal is taken: a bad file exits 2 naming file:line: key.
         var opened: AppState.OpenedSession?
@@ -64,7 +68,7 @@ struct TUICommand: AsyncParsableCommand {
         let runner = ExchangeRunner(recorder: recorder) { inbox.post($0) }
         var state = AppState(width: 80, height: 24, profileName: profileName, url: url, readyRequests: DemoProfile.readyRequests)
         if let opened { state.open(opened) }
-        let loop = TUILoop(state: state, inbox: inbox, runner: runner, storage: storage, noColor: Self.noColor)
+        let loop = TUILoop(state: state, inbox: inbox, runner: runner, storage: storage, noColor: Self.noColor, typeAhead: typeAhead)
         let outcome = await Self.onUIThread { Result { try loop.run() } }
         await runner.shutdown()
         if case .failure(let error) = outcome { throw CLIError.failure("the terminal could not be used: \(error)") }

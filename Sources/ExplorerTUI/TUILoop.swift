@@ -10,17 +10,20 @@ final class TUILoop: @unchecked Sendable {
     private let runner: ExchangeRunner
     private let storage: TUIStorage
     private let noColor: Bool
+    private let typeAhead: TypeAheadInput?
     private let origin = ContinuousClock.now
     /// Runs the effects that read or write files, serially.
     private let fileWork = DispatchQueue(label: "explorer.files", qos: .utility)
     private var state: AppState
 
-    init(state: AppState, inbox: Inbox<AppEvent>, runner: ExchangeRunner, storage: TUIStorage, noColor: Bool) {
+    init(state: AppState, inbox: Inbox<AppEvent>, runner: ExchangeRunner, storage: TUIStorage, noColor: Bool,
+         typeAhead: TypeAheadInput?) {
         self.state = state
         self.inbox = inbox
         self.runner = runner
         self.storage = storage
         self.noColor = noColor
+        self.typeAhead = typeAhead
     }
 
     private func now() -> Double {
@@ -30,12 +33,14 @@ final class TUILoop: @unchecked Sendable {
 
     /// Runs until the user quits; the terminal is restored before it returns.
     func run() throws {
-        let terminal = try Terminal(noColor: noColor)
+        let terminal = try Terminal(noColor: noColor, typeAhead: typeAhead)
         defer { terminal.close() }
         terminal.wakeOnResize(inbox)
         let size = terminal.size
         _ = state.update(.resize(width: size.width, height: size.height), now: now())
-        // The first frame goes out before anything slow (the demo API, the client) starts.
+        // The first frame goes out before anything slow (the demo API, the client) starts. Keys
+        // typed ahead wait in the tty until the loop below reads them, in order; a send among
+        // them waits in the state for the profile.
         terminal.draw(state.render(now: now()))
         runner.startProfile(state.profile.name)
         background { $0.listProfiles() }

@@ -16,13 +16,14 @@ import TUICore
     func response(_ state: AppState, now: Double = 1) -> [String] { F.inside(.response, of: state, now: now) }
     func status(_ state: AppState, now: Double = 1) -> String { F.lines(state, now: now).last ?? "" }
 
-    @Test func enterWhileTheProfileIsStartingSaysSoAndSendsNothing() {
+    @Test func enterWhileTheProfileIsStartingWaitsForIt() {
         var state = F.state(profileReady: false)
         #expect(F.press(.enter, into: &state).isEmpty)
         #expect(state.exchange == nil)
-        #expect(status(state).contains("the demo API is still starting"))
-        #expect(state.message?.isError == true)
+        #expect(status(state).contains("waiting for the demo API to start…"))
+        #expect(state.message == nil)
         #expect(F.press(.control("r"), .function(5), into: &state).isEmpty)
+        #expect(state.pendingSend?.draft == RequestDraft(method: "GET", url: "json/2"))
     }
 
     @Test func aFailedProfileSaysWhy() {

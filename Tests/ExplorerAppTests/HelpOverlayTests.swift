@@ -117,8 +117,9 @@ import TUICore
 
     @Test func longActionsWrapUnderTheirColumn() {
         let lines = render(HelpOverlay(), width: 80, height: 24)
-        #expect(lines[5] == " │   Esc                               cancel the exchange in flight,         │")
-        #expect(lines[6] == " │                                     including a pending retry wait         │")
+        #expect(lines[5] == " │   Esc                               cancel the exchange in flight, a       │")
+        #expect(lines[6] == " │                                     pending retry wait included, or a send │")
+        #expect(lines[7] == " │                                     waiting for the profile                │")
         // At the minimum width, keys wider than their column get a line of their own.
         let narrow = render(HelpOverlay(), width: 50, height: 30)
         #expect(narrow[3] == " │   Enter in the URL line, Ctrl+R, F5          │")

@@ -48,12 +48,12 @@ import TUICore
         #expect(effects == [.switchProfile("staging")])
         #expect(state.overlay == nil)
         #expect(F.lines(state)[2].hasPrefix("│staging · starting…"))
-        // Sending waits for it.
+        // Sending waits for it, and goes once it is ready.
         #expect(F.press(.control("r"), into: &state).isEmpty)
-        _ = state.update(.profileReady(name: "staging", baseURL: "http://127.0.0.1:9/api/"), now: 2)
+        let ready = state.update(.profileReady(name: "staging", baseURL: "http://127.0.0.1:9/api/"), now: 2)
         #expect(F.lines(state, now: 2)[2].hasPrefix("│staging · http://127.0.0.1:9/api/"))
         #expect(state.previousProfile == nil)
-        guard case .send(_, let id) = F.press(.control("r"), into: &state, now: 2).first else {
+        guard case .send(_, let id) = ready.last else {
             Issue.record("not sent")
             return
         }

@@ -11,9 +11,11 @@ struct TmuxSession: Sendable {
     let directory: TestDirectory
     let target = "explorer"
 
-    /// Starts `explorer arguments…` in a `width`×`height` window with LANG=C.UTF-8.
+    /// Starts `explorer arguments…` in a `width`×`height` window with LANG=C.UTF-8. `then` are
+    /// tmux commands run by the same tmux call, right after the window opens (`send-keys` there
+    /// types before the program has even started, as a user typing ahead does).
     static func start(_ arguments: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:],
-                      in directory: TestDirectory) async throws -> TmuxSession {
+                      in directory: TestDirectory, then commands: [[String]] = []) async throws -> TmuxSession {
         let session = TmuxSession(socket: "explorer-test-\(UUID().uuidString.prefix(8))", directory: directory)
         let binary = try ExplorerBinary.path()
         // A clean environment (`env -i`): the test runner's own (NO_COLOR, proxies, EDITOR) must
@@ -28,7 +30,8 @@ struct TmuxSession: Sendable {
         let command = "cd \(shellQuoted(directory.url.path)) && env -i \(exports) \(([binary] + arguments).map(shellQuoted).joined(separator: " "))"
             + " 2>explorer.stderr; echo $? >explorer.status"
         // remain-on-exit keeps the pane (and its last screen) after the program ends, for exit checks.
-        try await session.tmux(["-f", "/dev/null", "new-session", "-d", "-s", session.target, "-x", "\(width)", "-y", "\(height)", command])
+        try await session.tmux(["-f", "/dev/null", "new-session", "-d", "-s", session.target, "-x", "\(width)", "-y", "\(height)", command]
+            + commands.flatMap { [";"] + $0 })
         try await session.tmux(["set-option", "-t", session.target, "remain-on-exit", "on"])
         return session
     }

@@ -22,15 +22,20 @@ final class Terminal {
     var reportedSize: (width: Int, height: Int)
     /// The SIGWINCH action before `wakeOnResize` (ncurses's), put back by `close()`.
     var previousResizeAction: sigaction?
+    /// Raw input taken before ncurses (so ncurses saw raw modes as the shell's): its original
+    /// modes go back whenever the screen is left.
+    let typeAhead: TypeAheadInput?
     private(set) var isClosed = false
 
     /// Opens the terminal on standard input and output: raw keys (Ctrl+C, Ctrl+Q, Ctrl+S arrive
     /// as keys), no echo, keypad and mouse decoding, Esc after 25 ms, bracketed paste, colours
-    /// unless `noColor` (NO_COLOR) or the terminal has none.
-    init(noColor: Bool) throws(TerminalError) {
+    /// unless `noColor` (NO_COLOR) or the terminal has none. Nothing here flushes input (ncurses
+    /// sets modes with TCSADRAIN): keys typed before it are read by the first `readInputs()`.
+    init(noColor: Bool, typeAhead: TypeAheadInput? = nil) throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         Self.setLocale()
-        restore = TerminalRestore()
+        self.typeAhead = typeAhead
+        restore = TerminalRestore(original: typeAhead?.original)
         guard cn_newterm_stdio() != nil, let window = cn_stdscr() else {
             throw .unknownTerminal(ProcessInfo.processInfo.environment["TERM"] ?? "")
         }
@@ -60,6 +65,7 @@ final class Terminal {
         Self.write(Self.bracketedPasteOff)
         def_prog_mode()
         endwin()
+        typeAhead?.release()
     }
 
     /// Takes the screen back after `suspend()` and repaints all of it on the next `draw`.
@@ -89,6 +95,7 @@ final class Terminal {
         stopWakingOnResize()
         Self.write(Self.bracketedPasteOff)
         endwin()
+        typeAhead?.release()
     }
 
     static let bracketedPasteOn = Array("\u{1B}[?2004h".utf8)

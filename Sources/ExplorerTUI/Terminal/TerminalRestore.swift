@@ -9,10 +9,11 @@ struct TerminalRestore: Sendable {
 
     private let settings: termios?
 
-    /// Captures the tty settings of standard input as they are now (before ncurses changes them).
-    init() {
+    /// Restores `original` (the modes from before raw input was taken early), else the tty
+    /// settings of standard input as they are now (before ncurses changes them).
+    init(original: termios? = nil) {
         var current = termios()
-        settings = tcgetattr(STDIN_FILENO, &current) == 0 ? current : nil
+        settings = original ?? (tcgetattr(STDIN_FILENO, &current) == 0 ? current : nil)
     }
 
     func run() {

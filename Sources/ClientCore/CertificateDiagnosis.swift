@@ -18,7 +18,7 @@ enum CertificateDiagnosis {
 
     /// The failure with a message that names the cause, when the certificate can be fetched.
     static func explain(_ failure: HTTPError, url: URL, timeout: TimeInterval) async -> HTTPError {
-        guard let host = url.host, let target = TransportErrors.endpoint(of: url) else { return failure }
+        guard !Task.isCancelled, let host = url.host, let target = TransportErrors.endpoint(of: url) else { return failure }
         let port = url.port ?? 443
         guard let leaf = await leafCertificate(host: host, port: port, timeout: timeout) else { return failure }
         var explained = failure

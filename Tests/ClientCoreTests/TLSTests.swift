@@ -22,16 +22,23 @@ import Testing
         }
     }
 
-    /// A self-signed certificate for `subjectAltName` (e.g. "DNS:other.test"); an `expired` one
-    /// was valid until a day before it was made.
-    static func makeCertificate(in directory: URL, subjectAltName: String, expired: Bool = false) throws -> DemoTLS {
+    /// A certificate for `subjectAltName` (e.g. "DNS:other.test"), self-signed or, `signedByACA`,
+    /// signed by a throwaway CA nobody trusts; an `expired` one was valid until a day before it was made.
+    static func makeCertificate(in directory: URL, subjectAltName: String, expired: Bool = false,
+                                signedByACA: Bool = false) throws -> DemoTLS {
         let certificate = directory.appendingPathComponent("cert.pem").path
         let key = directory.appendingPathComponent("key.pem").path
         let request = directory.appendingPathComponent("request.csr").path
         try openssl(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", request, "-subj", "/CN=test",
                      "-addext", "subjectAltName=\(subjectAltName)"])
-        try openssl(["x509", "-req", "-in", request, "-signkey", key, "-out", certificate, "-days", expired ? "-1" : "1",
-                     "-copy_extensions", "copy"])
+        var signing = ["-signkey", key]
+        if signedByACA {
+            let ca = directory.appendingPathComponent("ca.pem").path
+            let caKey = directory.appendingPathComponent("ca-key.pem").path
+            try openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", caKey, "-out", ca, "-days", "1", "-subj", "/CN=Throwaway CA"])
+            signing = ["-CA", ca, "-CAkey", caKey, "-CAcreateserial"]
+        }
+        try openssl(["x509", "-req", "-in", request, "-out", certificate, "-days", expired ? "-1" : "1", "-copy_extensions", "copy"] + signing)
         return DemoTLS(certificatePEMPath: certificate, privateKeyPEMPath: key)
     }
 
@@ -72,6 +79,19 @@ import Testing
             let failure = error?.attempts.first?.transportFailure
             #expect(failure?.kind == .tls)
             #expect(failure?.message.hasPrefix("TLS: the certificate of 127.0.0.1:\(server.port) is not valid for 127.0.0.1 (no subject name matches it)") == true,
+                    "\(failure?.message ?? "")")
+            await client.shutdown()
+        }
+    }
+
+    @Test func aCertificateFromAnUnknownCASaysSo() async throws {
+        try await withTLSServer(certificate: { try Self.makeCertificate(in: $0, subjectAltName: "IP:127.0.0.1", signedByACA: true) }) { server, _ in
+            // curl: "unable to get local issuer certificate".
+            let client = try client(server, TLSSettings())
+            let error = await expectFailure { try await client.send(HTTPRequest(.get, "status/200")) }
+            let failure = error?.attempts.first?.transportFailure
+            #expect(failure?.kind == .tls)
+            #expect(failure?.message.hasPrefix("TLS: the certificate of 127.0.0.1:\(server.port) is not trusted (no CA this client trusts signed it);") == true,
                     "\(failure?.message ?? "")")
             await client.shutdown()
         }

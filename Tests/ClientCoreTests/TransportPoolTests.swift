@@ -25,8 +25,9 @@ import Testing
             let settled = try await eventually { try openFileDescriptors() <= descriptors + 40 }
             let now = try openFileDescriptors()
             #expect(settled, "open descriptors went from \(descriptors) to \(now)")
+            // Measured here: +5 MiB with the bound, +38 MiB with 1,000 clients kept.
             let grown = try residentBytes() - resident
-            #expect(grown < 48 << 20, "resident memory grew by \(grown >> 20) MiB")
+            #expect(grown < 24 << 20, "resident memory grew by \(grown >> 20) MiB")
         }
     }
 

@@ -22,7 +22,7 @@ enum TransportErrors {
         case .connectionRefused: message = "connection refused by \(peer)"
         case .unreachable: message = unreachableMessage(peer: peer, errno: code)
         case .connectionReset: message = resetMessage(target: target, errno: code)
-        case .timeout: message = timeoutMessage(error, target: target, peer: peer, timeout: timeout)
+        case .timeout: message = timeoutMessage(error, target: target, peer: peer, timeout: timeout, errno: code)
         case .dns: message = proxy.map { "cannot resolve the proxy's host \($0.host ?? $0.absoluteString)" } ?? "cannot resolve host \(host)"
         case .tls: message = tlsMessage(error, host: host, target: target)
         case .cancelled: message = "cancelled"
@@ -116,8 +116,10 @@ enum TransportErrors {
         }
     }
 
-    private static func timeoutMessage(_ error: any Error, target: String, peer: String, timeout: TimeInterval) -> String {
+    private static func timeoutMessage(_ error: any Error, target: String, peer: String, timeout: TimeInterval, errno code: Int32?) -> String {
         let within = Backoff.seconds(timeout)
+        // The system's own timeout (unanswered SYNs or retransmissions), not the client's.
+        if code == ETIMEDOUT { return "the connection to \(peer) timed out (the system gave up waiting for it)" }
         switch error {
         case let error as HTTPClientError where error == .connectTimeout:
             return "cannot connect to \(peer) within \(within)"

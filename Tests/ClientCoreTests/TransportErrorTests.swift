@@ -49,6 +49,7 @@ import Testing
         #expect(message(HTTPClientError.remoteConnectionClosed) == "connection to api.test:443 was closed before the response was complete")
         #expect(message(HTTPClientError.connectTimeout) == "cannot connect to api.test:443 within 2s")
         #expect(message(HTTPClientError.readTimeout, "http://[::1]:81/") == "no answer from [::1]:81 within 2s")
+        #expect(message(IOError(errnoCode: ETIMEDOUT, reason: "connect")) == "the connection to api.test:443 timed out (the system gave up waiting for it)")
         #expect(message(HTTPClientError.tlsHandshakeTimeout) == "no TLS handshake with api.test:443 within 2s")
         #expect(message(NIOSSLExtraError.failedToValidateHostname)
             == "TLS: the certificate of api.test:443 is not valid for api.test (no subject name matches it); use the name it was issued for, or --insecure to accept any certificate")

@@ -7,7 +7,7 @@ import Testing
 /// it is doing before it shuts down.
 @Suite struct TransportPoolTests {
     @Test func aThousandTimeoutsKeepFileDescriptorsAndMemoryFlat() async throws {
-        try await withDemo { _, client in
+        try await withDemo { server, client in
             func send(_ index: Int) async throws {
                 // Each a distinct timeout, so each wants an AHC client of its own.
                 let response = try await client.send(HTTPRequest(.get, "status/200").timeout(5 + Double(index) / 1000))
@@ -16,18 +16,29 @@ import Testing
             // Warm up until the pool is full and evicting, so that only growth is measured.
             for index in 0..<50 { try await send(index) }
             let descriptors = try openFileDescriptors()
-            let resident = try residentBytes()
-            for index in 50..<1050 { try await send(index) }
-
+            // In fifths: kept clients would grow memory in every fifth, where the other tests running
+            // in this process, or the allocator giving memory back, move one fifth at most.
+            var growths: [Int] = []
+            for fifth in 0..<5 {
+                let resident = try residentBytes()
+                for index in 0..<200 { try await send(50 + fifth * 200 + index) }
+                growths.append(try residentBytes() - resident)
+            }
             #expect(client.transport.clientCounts.open == Transport.maxClients)
-            // Evicted clients close in the background; other tests in this process open some
-            // descriptors too, hence the margin (1,000 kept clients would hold 2,000: both ends).
-            let settled = try await eventually { try openFileDescriptors() <= descriptors + 40 }
-            let now = try openFileDescriptors()
-            #expect(settled, "open descriptors went from \(descriptors) to \(now)")
-            // Measured here: +5 MiB with the bound, +38 MiB with 1,000 clients kept.
-            let grown = try residentBytes() - resident
-            #expect(grown < 24 << 20, "resident memory grew by \(grown >> 20) MiB")
+            // Evicted clients close in the background. The connections to this test's server
+            // are counted exactly (both ends are in this process); the process's descriptors
+            // with room for the other tests' (1,000 kept clients would hold 2,000 of each).
+            let settled = try await eventually {
+                try connections(onPort: server.port) <= 2 * Transport.maxClients && openFileDescriptors() <= descriptors + 100
+            }
+            let (open, now) = (try connections(onPort: server.port), try openFileDescriptors())
+            #expect(settled, "\(open) connections on the server's port; descriptors went from \(descriptors) to \(now)")
+            // AHC itself holds some memory of a client it shut down for about a minute (measured:
+            // 200 clients grow it ~1.4 MiB bounded, ~8 MiB kept; under the thread sanitizer,
+            // whose allocator inflates every allocation, ~7 and ~30 MiB).
+            let median = growths.sorted()[growths.count / 2]
+            let bound = (underThreadSanitizer ? 15 : 3) << 20
+            #expect(median < bound, "resident memory grew by \(growths.map { $0 >> 10 }) KiB in each fifth")
         }
     }
 
@@ -65,6 +76,20 @@ import Testing
 private func openFileDescriptors() throws -> Int {
     try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
 }
+
+/// Open TCP connections (established, or closed by the peer but not here) with `port` at
+/// either end, from /proc/net/tcp: lines of `sl local rem st …`, addresses as HEXIP:HEXPORT.
+private func connections(onPort port: Int) throws -> Int {
+    let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+    return table.split(separator: "\n").dropFirst().count { line in
+        let fields = line.split(separator: " ")
+        guard fields.count > 3, ["01", "08"].contains(fields[3]) else { return false }
+        return fields[1...2].contains { Int($0.split(separator: ":").last ?? "", radix: 16) == port }
+    }
+}
+
+/// Whether this process runs under the thread sanitizer (its runtime is linked in).
+private let underThreadSanitizer = dlsym(nil, "__tsan_init") != nil
 
 /// This process's resident set, in bytes (`/proc/self/statm`, second field, in pages).
 private func residentBytes() throws -> Int {

@@ -2,6 +2,7 @@ extension ClientEvent.TransportFailureKind {
     init(_ kind: HTTPError.Kind) {
         switch kind {
         case .connectionRefused: self = .connectionRefused
+        case .unreachable: self = .unreachable
         case .timeout, .deadlineExceeded: self = .timeout
         case .connectionReset: self = .connectionReset
         case .dns: self = .dns

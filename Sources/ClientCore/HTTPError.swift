@@ -4,7 +4,7 @@ import Foundation
 /// added without breaking callers, and a message a person can read.
 ///
 /// Alley's `NetworkError` cases map onto kinds: `urlError`/`generalError` → the transport
-/// kinds (`connectionRefused`, `timeout`, `connectionReset`, `dns`, `tls`, `transport`);
+/// kinds (`connectionRefused`, `unreachable`, `timeout`, `connectionReset`, `dns`, `tls`, `transport`);
 /// `noResponse` → a transport kind; `endpointError(response, data)` → `endpointError` with
 /// `status` and `body`; `noResponseData` → `emptyResponse`; `inaccessible` → `retriesExhausted`.
 public struct HTTPError: Error, Sendable, CustomStringConvertible {
@@ -14,6 +14,8 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case invalidHeader
         case invalidBody
         case connectionRefused
+        /// No route to the host or its network (`EHOSTUNREACH`, `ENETUNREACH`), or a local rule forbids it.
+        case unreachable
         case timeout
         case connectionReset
         case dns
@@ -61,11 +63,11 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 
     /// Kinds that say the request never reached the server, so any method may be retried.
-    var provesRequestNeverLeft: Bool { kind == .connectionRefused || kind == .dns }
+    var provesRequestNeverLeft: Bool { kind == .connectionRefused || kind == .unreachable || kind == .dns }
 
     /// Transport failures that a retry may cure.
     var isRetriableTransportFailure: Bool {
-        [.connectionRefused, .connectionReset, .timeout, .dns].contains(kind)
+        [.connectionRefused, .unreachable, .connectionReset, .timeout, .dns].contains(kind)
     }
 }
 

@@ -11,13 +11,19 @@ import NIOSSL
 /// AHC client because AHC's idle-read timeout (the gaps in a body) is per client.
 final class Transport: Sendable {
     /// One AHC client per idle timeout and proxy: AHC sets both per client.
-    private struct Key: Hashable {
+    private struct Key: Equatable {
         var readTimeoutMillis: Int64
         var proxy: URL?
     }
 
+    /// How many AHC clients stay open: a user trying many timeouts or proxies must not
+    /// grow the process without bound; the least recently used one goes.
+    static let maxClients = 8
+
     private struct Pool {
-        var clients: [Key: AsyncHTTPClient.HTTPClient] = [:]
+        var clients = RecentlyUsed<Key, PooledClient>(capacity: Transport.maxClients)
+        /// Evicted clients whose last requests are still running.
+        var retired: [PooledClient] = []
         var isShutDown = false
     }
 
@@ -55,9 +61,11 @@ final class Transport: Sendable {
 
     private func attempt(_ request: PreparedRequest, timeout: TimeInterval, spool: SpoolPolicy, sink: BodySink?) async -> TransportResult {
         var streamed = 0
+        let proxyURL = proxy.proxy(for: request.url)
         do {
-            let client = try client(readTimeout: timeout, proxy: proxy.proxy(for: request.url))
-            let response = try await client.execute(makeRequest(request), deadline: .now() + .nanoseconds(Seconds.nanoseconds(timeout)))
+            let pooled = try client(readTimeout: timeout, proxy: proxyURL)
+            defer { pooled.end() }
+            let response = try await pooled.client.execute(makeRequest(request), deadline: .now() + .nanoseconds(Seconds.nanoseconds(timeout)))
             let status = Int(response.status.code)
             let headers = HTTPHeaders(response.headers.map { HTTPHeader(name: $0.name, value: $0.value) })
             let version = Self.versionText(response.version)
@@ -77,45 +85,67 @@ final class Transport: Sendable {
             return .response(RawResponse(status: status, headers: headers, httpVersion: version,
                                          body: body, bytes: streamed > 0 ? streamed : body.count, streamed: streamed))
         } catch {
-            return .failure(TransportErrors.classify(error, url: request.url, timeout: timeout), bytesStreamed: streamed)
+            var failure = TransportErrors.classify(error, url: request.url, proxy: proxyURL, timeout: timeout)
+            // The cause is found on the certificate itself; not through a proxy, which would need its tunnel.
+            if proxyURL == nil && TransportErrors.isUnverifiedCertificate(error) {
+                failure = await CertificateDiagnosis.explain(failure, url: request.url, timeout: timeout)
+            }
+            return .failure(failure, bytesStreamed: streamed)
         }
+    }
+
+    /// Open AHC clients, and evicted ones still finishing their requests.
+    var clientCounts: (open: Int, draining: Int) {
+        pool.withLock { pool in (pool.clients.entries.count, pool.retired.count { !$0.isDone }) }
     }
 
     func shutdown() async {
         let all = pool.withLock { pool in
             pool.isShutDown = true
-            defer { pool.clients.removeAll() }
-            return Array(pool.clients.values)
+            defer { pool.retired.removeAll() }
+            return pool.clients.removeAll() + pool.retired
         }
-        for client in all { try? await client.shutdown() }
+        for client in all { await client.shutDown() }
     }
 
     deinit {
         // Clients not shut down by `HTTPClient.shutdown()`: let them close on their own.
-        for client in pool.withLock({ Array($0.clients.values) }) { client.shutdown { _ in } }
+        for client in pool.withLock({ $0.clients.values }) { client.retire() }
     }
 
-    /// The AHC client for this idle timeout and proxy. AHC's idle-read timeout is per client,
-    /// so each distinct per-attempt timeout has its own (in practice a handful).
-    private func client(readTimeout: TimeInterval, proxy: URL?) throws(HTTPError) -> AsyncHTTPClient.HTTPClient {
+    /// The AHC client for this idle timeout and proxy, counted as in use until `end()`.
+    /// AHC's idle-read timeout is per client, so each distinct per-attempt timeout has its own.
+    private func client(readTimeout: TimeInterval, proxy: URL?) throws(HTTPError) -> PooledClient {
         let millis = max(1, Seconds.milliseconds(readTimeout))
         let key = Key(readTimeoutMillis: millis, proxy: proxy)
-        return try pool.withLock { pool throws(HTTPError) -> AsyncHTTPClient.HTTPClient in
-            if let client = pool.clients[key] { return client }
+        return try pool.withLock { pool throws(HTTPError) -> PooledClient in
+            if let client = pool.clients.use(key) {
+                client.begin()
+                return client
+            }
             if pool.isShutDown { throw HTTPError(.transport, "the client was shut down") }
-            var configuration = AsyncHTTPClient.HTTPClient.Configuration(
-                tlsConfiguration: try tls.makeConfiguration(),
-                redirectConfiguration: .disallow,
-                timeout: .init(connect: .milliseconds(millis), read: .milliseconds(millis)),
-                decompression: .disabled)
-            // A refused connection must fail now, not be retried silently until the timeout.
-            configuration.connectionPool.retryConnectionEstablishment = false
-            configuration.httpVersion = .automatic
-            configuration.proxy = proxy.flatMap(Self.ahcProxy)
-            let client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-            pool.clients[key] = client
+            let client = PooledClient(try makeClient(readTimeoutMillis: millis, proxy: proxy))
+            client.begin()
+            if let evicted = pool.clients.insert(client, for: key) {
+                evicted.retire()
+                pool.retired.removeAll { $0.isDone }
+                if !evicted.isDone { pool.retired.append(evicted) }
+            }
             return client
         }
+    }
+
+    private func makeClient(readTimeoutMillis millis: Int64, proxy: URL?) throws(HTTPError) -> AsyncHTTPClient.HTTPClient {
+        var configuration = AsyncHTTPClient.HTTPClient.Configuration(
+            tlsConfiguration: try tls.makeConfiguration(),
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .milliseconds(millis), read: .milliseconds(millis)),
+            decompression: .disabled)
+        // A refused connection must fail now, not be retried silently until the timeout.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.httpVersion = .automatic
+        configuration.proxy = proxy.flatMap(Self.ahcProxy)
+        return AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
     /// An HTTP proxy (AHC tunnels https through it with CONNECT), with basic credentials from its URL.

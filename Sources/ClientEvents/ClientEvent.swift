@@ -51,8 +51,8 @@ public struct ClientEvent: Sendable, Equatable {
     }
 
     /// SPEC §3 transport failure kinds.
-    public enum TransportFailureKind: String, Sendable {
-        case connectionRefused, timeout, connectionReset, dns, tls, other
+    public enum TransportFailureKind: String, Sendable, CaseIterable {
+        case connectionRefused, unreachable, timeout, connectionReset, dns, tls, other
     }
 
     public struct ErrorSummary: Sendable, Equatable {

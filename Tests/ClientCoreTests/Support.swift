@@ -107,3 +107,16 @@ final class EventCollector: Sendable {
     /// The events seen, once the client is shut down (which ends the stream).
     var events: [ClientEvent] { get async { await task.value } }
 }
+
+/// EXPLORER_TEST_SLOWDOWN: how much slower than usual this run may be (the TSan pass sets 8).
+let testSlowdown = Double(ProcessInfo.processInfo.environment["EXPLORER_TEST_SLOWDOWN"] ?? "") ?? 1
+
+/// Polls `condition` until it holds or `seconds` (scaled by the slowdown) have passed.
+func eventually(within seconds: Double = 10, _ condition: () throws -> Bool) async throws -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds * testSlowdown)
+    while ContinuousClock.now < deadline {
+        if try condition() { return true }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    return try condition()
+}

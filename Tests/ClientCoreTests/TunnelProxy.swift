@@ -5,16 +5,19 @@ import Glibc
 #endif
 
 /// A minimal HTTP CONNECT proxy for tests: it records each CONNECT request head and tunnels
-/// the connection to one fixed backend, whatever host was asked for. Blocking sockets on
-/// threads of its own; it serves until `stop()`.
+/// the connection to one fixed backend, whatever host was asked for (or, given a `refusal`
+/// such as "403 Forbidden", answers every CONNECT with it). Blocking sockets on threads of
+/// its own; it serves until `stop()`.
 final class TunnelProxy: Sendable {
     let port: Int
     private let listener: Int32
     private let backendPort: Int
+    private let refusal: String?
     private let heads = Locked<[String]>([])
 
-    init(backendPort: Int) throws {
+    init(backendPort: Int, refusal: String? = nil) throws {
         self.backendPort = backendPort
+        self.refusal = refusal
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
         var address = sockaddr_in()
@@ -56,6 +59,12 @@ final class TunnelProxy: Sendable {
         var byte: UInt8 = 0
         while !head.ends(with: Array("\r\n\r\n".utf8)), head.count < 16 * 1024, read(client, &byte, 1) == 1 { head.append(byte) }
         heads.withLock { $0.append(String(decoding: head, as: UTF8.self)) }
+        if let refusal {
+            let reply = Array("HTTP/1.1 \(refusal)\r\nContent-Length: 0\r\n\r\n".utf8)
+            _ = write(client, reply, reply.count)
+            close(client)
+            return
+        }
         let backend = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -30,9 +30,14 @@ struct BodyCollector {
     private var handle: FileHandle?
     private var count = 0
 
+    /// The announced length (within the threshold), reserved once a second chunk comes.
+    private let expected: Int
+    private var hasChunk = false
+
     init(policy: SpoolPolicy, expected: Int?) {
         self.policy = policy
-        buffer = ByteBufferAllocator().buffer(capacity: min(max(expected ?? 0, 0), policy.threshold))
+        self.expected = min(max(expected ?? 0, 0), policy.threshold)
+        buffer = ByteBuffer()
     }
 
     mutating func append(_ chunk: ByteBuffer) throws {
@@ -44,8 +49,17 @@ struct BodyCollector {
             try Self.write(chunk, to: handle)
             return
         }
-        var chunk = chunk
-        buffer.writeBuffer(&chunk)
+        if !hasChunk {
+            // Most bodies come in one chunk: keep it as it is, no copy.
+            hasChunk = true
+            buffer = chunk
+        } else {
+            if buffer.writableBytes < chunk.readableBytes {
+                buffer.reserveCapacity(max(expected, buffer.readableBytes + chunk.readableBytes))
+            }
+            var chunk = chunk
+            buffer.writeBuffer(&chunk)
+        }
         if buffer.readableBytes > policy.threshold { try spill() }
     }
 

@@ -5,15 +5,20 @@ import Foundation
 /// `https_proxy`/`HTTPS_PROXY`, `all_proxy`/`ALL_PROXY`, and `no_proxy`/`NO_PROXY`.
 public struct ProxyEnvironment: Sendable, Hashable {
     private let variables: [String: String]
+    /// Whether any proxy variable is set: without one (the common case) no URL is looked at.
+    private let hasProxy: Bool
+    private static let proxyNames: Set = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+    private static let exemptionNames: Set = ["no_proxy", "NO_PROXY"]
 
     public init(_ variables: [String: String] = ProcessInfo.processInfo.environment) {
-        self.variables = variables
+        self.variables = variables.filter { Self.proxyNames.contains($0.key) || Self.exemptionNames.contains($0.key) }
+        hasProxy = self.variables.keys.contains { Self.proxyNames.contains($0) }
     }
 
     /// The proxy URL for `url`, or nil to connect directly. Loopback hosts always connect
     /// directly (as Go's net/http does): a proxy elsewhere cannot reach this machine's 127.0.0.1.
     public func proxy(for url: URL) -> URL? {
-        guard let host = url.host?.lowercased(), !Self.isLoopback(host), !isExempt(host) else { return nil }
+        guard hasProxy, let host = url.host?.lowercased(), !Self.isLoopback(host), !isExempt(host) else { return nil }
         let scheme = url.scheme?.lowercased()
         let candidates = scheme == "https" ? ["https_proxy", "HTTPS_PROXY"] : ["http_proxy"]
         for name in candidates + ["all_proxy", "ALL_PROXY"] {

@@ -89,14 +89,17 @@ enum ClientInstructions {
         return text
     }
 
-    /// The loop one counted process runs: warm-up, then `count` keep-alive GETs on one side.
-    static func loop(side: String, count: Int) async {
+    /// The loop one counted process runs: warm-up, then `count` keep-alive GETs on one side,
+    /// against an in-process demo API, or the one at `base` (then the process's own CPU time
+    /// is the client's alone: `perf stat -e task-clock explorer-bench client-loop core N URL`).
+    static func loop(side: String, count: Int, base: String? = nil) async {
         do {
-            let server = try await DemoServer.start()
-            let url = server.baseURL + "status/200"
+            let server = base == nil ? try await DemoServer.start() : nil
+            let baseURL = base ?? server?.baseURL ?? ""
+            let url = baseURL + "status/200"
             let warmUp = 50
             if side == "core" {
-                let client = try HTTPClient(baseURL: server.baseURL)
+                let client = try HTTPClient(baseURL: baseURL)
                 for _ in 0..<(warmUp + count) { _ = try await client.send(HTTPRequest(.get, "status/200")) }
                 await client.shutdown()
             } else {
@@ -104,7 +107,7 @@ enum ClientInstructions {
                 for _ in 0..<(warmUp + count) { try await ClientBenchmark.rawGet(client, url) }
                 try await client.shutdown()
             }
-            await server.shutdown()
+            await server?.shutdown()
         } catch {
             FileHandle.standardError.write(Data("explorer-bench client-loop: \(error)\n".utf8))
             exit(1)

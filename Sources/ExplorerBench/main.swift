@@ -3,6 +3,7 @@ import Foundation
 // explorer-bench: prints figures, one `name=value` per line, the headline last.
 //   explorer-bench client [--requests N] [--batches B]
 //   explorer-bench client-instructions    (valgrind's callgrind counts instructions per exchange)
+//   explorer-bench client-loop core|raw COUNT [BASE_URL]   (one side's loop, for callgrind or perf stat)
 //   explorer-bench backoff [--retries N]
 //   explorer-bench tui [--runs N]
 //   explorer-bench soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]
@@ -16,7 +17,8 @@ case "client-instructions":
     if case .failure = ClientInstructions.report() { exit(1) }
 case "client-loop":
     // One side's loop, for ClientInstructions to count under callgrind.
-    await ClientInstructions.loop(side: arguments.dropFirst().first ?? "core", count: Int(arguments.dropFirst(2).first ?? "") ?? 1_000)
+    await ClientInstructions.loop(side: arguments.dropFirst().first ?? "core", count: Int(arguments.dropFirst(2).first ?? "") ?? 1_000,
+                                  base: arguments.dropFirst(3).first)
 case "backoff":
     await BackoffBenchmark(retries: options.int("--retries", default: 200)).run()
 case "tui":

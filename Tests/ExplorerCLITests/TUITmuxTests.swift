@@ -147,7 +147,7 @@ import Testing
             try await tmux.send("Tab", "Tab", "Tab", "w")   // the Response pane, wrapped: drawn again
             try await tmux.waitFor(text: "last line")
             var written = Data()
-            for _ in 0..<50 where written.count < 1_000 {
+            for _ in 0..<Int(TestTime.scaled(50)) where written.count < 1_000 {
                 try await Task.sleep(for: .milliseconds(100))
                 written = FileManager.default.contents(atPath: file) ?? Data()
             }

@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func aKeySkipsTheRetryWait() async throws {
-        try await withExplorer(["retry-after/30"]) { tmux in
+        try await withExplorer(["retry-after/\(Int(TestTime.scaled(30)))"]) { tmux in  // scaled with the 5 s wait below
             try await tmux.send("Enter")
             try await tmux.waitFor(text: "left")
             try await tmux.send("C-g")

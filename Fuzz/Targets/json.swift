@@ -1,5 +1,6 @@
 // Fuzz target `json`: the response viewer opens the bytes as a JSON body, indexes it fully and lays out every line.
 import Foundation
+@testable import TUICore
 
 @_cdecl("LLVMFuzzerTestOneInput") public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Data(UnsafeBufferPointer(start: data, count: size))

@@ -1,6 +1,7 @@
 // Fuzz target `profile`: the profile loader on any text; a profile it accepts must survive the
 // writer unchanged (what `profiles save` and the TUI's edits rely on).
 import Foundation
+@testable import ProfileFormat
 
 @_cdecl("LLVMFuzzerTestOneInput") public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)

@@ -1,6 +1,7 @@
 // Fuzz target `proxy`: proxy variables and a URL from the input (three lines: no_proxy,
 // http_proxy/https_proxy, the URL). A loopback host is never sent through a proxy.
 import Foundation
+@testable import HTTPParsing
 
 @_cdecl("LLVMFuzzerTestOneInput") public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)

@@ -1,6 +1,7 @@
 // Fuzz target `requests`: the saved-requests loader (profiles/NAME.requests.yaml) on any text;
 // what it accepts must survive the writer unchanged.
 import Foundation
+@testable import ProfileFormat
 
 @_cdecl("LLVMFuzzerTestOneInput") public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)

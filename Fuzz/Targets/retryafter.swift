@@ -1,5 +1,6 @@
 // Fuzz target `retryafter`: Retry-After (seconds or HTTP-date) and HTTP-date parsing; a parsed date formats back.
 import Foundation
+@testable import HTTPParsing
 
 @_cdecl("LLVMFuzzerTestOneInput") public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)

@@ -1,4 +1,6 @@
 // Fuzz target `sanitize`: server text must come out with no C0, C1 or DEL control left (tabs only when kept).
+@testable import TUICore
+
 @_cdecl("LLVMFuzzerTestOneInput") public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     for keepTabs in [false, true] {

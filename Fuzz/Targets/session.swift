@@ -1,6 +1,7 @@
 // Fuzz target `session`: the session loader (`--session`, `replay`) on any text; a session it
 // accepts must survive the writer unchanged, in both JSON layouts.
 import Foundation
+@testable import SessionFormat
 
 @_cdecl("LLVMFuzzerTestOneInput") public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)

@@ -147,15 +147,15 @@ import Testing
     }
 
     @Test func cancellingDuringABackoffWaitStopsAtOnce() async throws {
-        try await withDemo(maxRetries: 3, validators: [HTTPDefaultValidator(strategy: .delayed(30))]) { _, client in
+        try await withDemo(maxRetries: 3, validators: [HTTPDefaultValidator(strategy: .delayed(TestTime.scaled(30)))]) { _, client in
             let stream = client.events()
             let exchange = Task { try await client.send(HTTPRequest(.get, "flaky/3")) }
             for await event in stream where event.name == "retry.scheduled" { break }
             let cancelledAt = ContinuousClock.now
             exchange.cancel()
             let result = await exchange.result
-            // The wait was 30 s.
-            #expect(ContinuousClock.now - cancelledAt < .seconds(5))
+            // The wait was 30 s (scaled, as the bound is).
+            #expect(ContinuousClock.now - cancelledAt < TestTime.scaled(.seconds(5)))
             guard case .failure(let error as HTTPError) = result else { Issue.record("expected failure: \(result)"); return }
             #expect(error.kind == .cancelled)
         }
@@ -163,13 +163,13 @@ import Testing
 
     @Test func cancellingDuringAnAttemptStopsAtOnce() async throws {
         try await withDemo { _, client in
-            let exchange = Task { try await client.send(HTTPRequest(.get, "delay/5000")) }
+            let exchange = Task { try await client.send(HTTPRequest(.get, "delay/\(Int(TestTime.scaled(5000)))")) }
             try await Task.sleep(for: .milliseconds(200))
             let cancelledAt = ContinuousClock.now
             exchange.cancel()
             let result = await exchange.result
-            // The server would answer after 5 s.
-            #expect(ContinuousClock.now - cancelledAt < .seconds(2))
+            // The server would answer after 5 s (scaled, as the bound is).
+            #expect(ContinuousClock.now - cancelledAt < TestTime.scaled(.seconds(2)))
             guard case .failure(let error as HTTPError) = result else { Issue.record("expected failure"); return }
             #expect(error.kind == .cancelled)
         }

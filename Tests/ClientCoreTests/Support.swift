@@ -6,7 +6,7 @@ import Testing
 
 /// Starts a demo API and a client on it, runs `body`, and shuts both down even when it throws.
 func withDemo<T>(
-    maxRetries: Int = 0, timeout: TimeInterval = 10,
+    maxRetries: Int = 0, timeout: TimeInterval = TestTime.scaled(10),
     validators: [any HTTPValidator]? = nil,
     configure: (inout HTTPClient.Configuration) -> Void = { _ in },
     _ body: (DemoServer, HTTPClient) async throws -> T
@@ -40,7 +40,7 @@ func withHttpbin(configure: (inout HTTPClient.Configuration) -> Void = { _ in },
     var configuration = HTTPClient.Configuration()
     configure(&configuration)
     let client = try HTTPClient(baseURL: base, configuration: configuration)
-    client.timeout = 10
+    client.timeout = TestTime.scaled(10)
     do {
         try await body(client)
         await client.shutdown()

@@ -9,7 +9,7 @@ import Testing
         // Nothing listens on port 1; a port freed by a test server could be taken by another test's.
         let port = 1
         let client = try HTTPClient(baseURL: "http://127.0.0.1:\(port)/")
-        client.timeout = 20
+        client.timeout = TestTime.scaled(20)
         let started = ContinuousClock.now
         let error = await expectFailure { try await client.send(HTTPRequest(.get, "status/200")) }
         // Retriable, but max retries is 0: the exchange gives up, naming the refusal.
@@ -17,7 +17,7 @@ import Testing
         #expect(error?.attempts.first?.transportFailure?.kind == .connectionRefused)
         #expect(error?.message.contains("connection refused by 127.0.0.1:\(port)") == true)
         // Not retried silently until the 20 s timeout (AHC's default behaviour).
-        #expect(ContinuousClock.now - started < .seconds(12))
+        #expect(ContinuousClock.now - started < TestTime.scaled(.seconds(12)))
         await client.shutdown()
     }
 
@@ -37,11 +37,11 @@ import Testing
     @Test func aSlowHeadTimesOut() async throws {
         try await withDemo(timeout: 0.2) { _, client in
             let started = ContinuousClock.now
-            let error = await expectFailure { try await client.send(HTTPRequest(.get, "delay/3000")) }
+            let error = await expectFailure { try await client.send(HTTPRequest(.get, "delay/\(Int(TestTime.scaled(3000)))")) }
             #expect(error?.kind == .retriesExhausted)
             #expect(error?.attempts.first?.transportFailure?.kind == .timeout)
-            // The server would answer after 3 s.
-            #expect(ContinuousClock.now - started < .milliseconds(2500))
+            // The server would answer after 3 s (scaled, as the bound is).
+            #expect(ContinuousClock.now - started < TestTime.scaled(.milliseconds(2500)))
         }
     }
 
@@ -58,10 +58,10 @@ import Testing
     @Test func theExchangeDeadlineBoundsASlowBodyToo() async throws {
         try await withDemo(timeout: 1) { _, client in
             let started = ContinuousClock.now
-            // Every gap is shorter than the timeout, but the whole body takes 6 s.
-            let error = await expectFailure { try await client.send(HTTPRequest(.get, "trickle/60?interval_ms=100").deadline(0.5)) }
+            // Every gap is shorter than the timeout, but the whole body takes 6 s (scaled, as the bound is).
+            let error = await expectFailure { try await client.send(HTTPRequest(.get, "trickle/\(Int(TestTime.scaled(60)))?interval_ms=100").deadline(0.5)) }
             #expect(error?.kind == .deadlineExceeded)
-            #expect(ContinuousClock.now - started < .seconds(3))
+            #expect(ContinuousClock.now - started < TestTime.scaled(.seconds(3)))
         }
     }
 

@@ -57,7 +57,7 @@ import Testing
             #expect(formatter.string(from: date) == header)
             let ahead = date.timeIntervalSince(before)
             // Whole seconds, rounded up; the upper margin is for a loaded machine.
-            #expect(ahead >= 4.5 && ahead <= 15, "Retry-After \(header) is \(ahead) s ahead")
+            #expect(ahead >= 4.5 && ahead <= TestTime.scaled(15), "Retry-After \(header) is \(ahead) s ahead")
             #expect(try await client.fetch(server.baseURL + "retry-after/5?key=rd&form=date").status == 200)
         }
     }
@@ -74,7 +74,7 @@ import Testing
 
     @Test func dropCutsTheConnectionMidBody() async throws {
         try await withDemoServer { server, client in
-            let response = try await client.execute(HTTPClientRequest(url: server.baseURL + "drop?key=d"), timeout: .seconds(10))
+            let response = try await client.execute(HTTPClientRequest(url: server.baseURL + "drop?key=d"), timeout: .seconds(Int64(TestTime.scaled(10))))
             #expect(response.status == .ok)
             #expect(response.headers.first(name: "Content-Length") == "100000")
             var received = 0

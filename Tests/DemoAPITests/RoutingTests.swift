@@ -147,13 +147,13 @@ import Testing
     @Test func shutdownDoesNotWaitForSlowResponses() async throws {
         let server = try await DemoServer.start()
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
-        let slow = Task { try await client.fetch(server.baseURL + "trickle/100?interval_ms=100") }
+        let slow = Task { try await client.fetch(server.baseURL + "trickle/\(Int(TestTime.scaled(100)))?interval_ms=100") }
         try await Task.sleep(for: .milliseconds(300))
         let clock = ContinuousClock()
         let start = clock.now
         await server.shutdown()
-        // The trickle would take 10 s; shutdown cuts it after a short grace.
-        #expect(clock.now - start < .seconds(5))
+        // The trickle would take 10 s (scaled, as the bound is); shutdown cuts it after a short grace.
+        #expect(clock.now - start < TestTime.scaled(.seconds(5)))
         await #expect(throws: (any Error).self) { _ = try await slow.value }
         try await client.shutdown()
     }

@@ -66,7 +66,7 @@ extension HTTPClient {
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await execute(request, timeout: .seconds(60))
+        let response = try await execute(request, timeout: .seconds(Int64(TestTime.scaled(60))))
         let collected = try await response.body.collect(upTo: 512 * 1024 * 1024)
         return Fetched(status: Int(response.status.code), headers: response.headers, body: Array(collected.readableBytesView))
     }

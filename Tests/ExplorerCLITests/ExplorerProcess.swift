@@ -18,6 +18,8 @@ struct ExplorerProcess: Sendable {
     }
 
     let pid: pid_t
+    /// The command line, for the message when it has to be killed.
+    private let command: String
     private let stdoutPath: String
     private let stderrPath: String
     /// The master side of the pseudo-terminal the child's stdout is on, when it is on one.
@@ -82,7 +84,8 @@ struct ExplorerProcess: Sendable {
             if let terminal { close(terminal.master) }
             throw SpawnError(message: "posix_spawn \(binary): \(String(cString: strerror(result)))")
         }
-        return ExplorerProcess(pid: pid, stdoutPath: stdoutPath, stderrPath: stderrPath, terminal: terminal?.master)
+        return ExplorerProcess(pid: pid, command: ([binary] + arguments).joined(separator: " "), stdoutPath: stdoutPath,
+                               stderrPath: stderrPath, terminal: terminal?.master)
     }
 
     func signal(_ number: Int32) {
@@ -94,27 +97,41 @@ struct ExplorerProcess: Sendable {
         String(decoding: FileManager.default.contents(atPath: stdoutPath) ?? Data(), as: UTF8.self)
     }
 
-    /// Waits for the exit on a thread of its own, then reads the output files.
+    /// Waits for the exit on a thread of its own, then reads the output files. A child still running
+    /// after `timeout` seconds (scaled) is killed and the wait throws: a hung child fails its test
+    /// instead of stalling the whole run.
     ///
     /// Peak memory is the child's own `VmHWM`, polled from /proc while it runs: `ru_maxrss`
     /// cannot be used, because posix_spawn shares the parent's address space until exec and
     /// Linux keeps that (large, test-runner) high-water mark in the child's figure.
-    func finish() async throws -> Outcome {
+    func finish(timeout: Double = 300) async throws -> Outcome {
         let pid = self.pid
-        let (status, rss) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, Int), Never>) in
+        let limit = TestTime.scaled(timeout)
+        let (status, rss, killed) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, Int, Bool), Never>) in
             Thread.detachNewThread {
+                let deadline = Date().addingTimeInterval(limit)
                 var raw: Int32 = 0
                 var peak = 0
+                var killed = false
                 while true {
                     peak = max(peak, Self.highWaterMarkKilobytes(of: pid))
                     let reaped = waitpid(pid, &raw, WNOHANG)
                     if reaped == pid || (reaped == -1 && errno != EINTR) { break }
+                    if !killed && Date() > deadline {
+                        kill(pid, SIGKILL)
+                        killed = true
+                    }
                     usleep(10_000)
                 }
                 let signalled = raw & 0x7F
                 let status = signalled == 0 ? (raw >> 8) & 0xFF : 128 + signalled
-                continuation.resume(returning: (status, peak))
+                continuation.resume(returning: (status, peak, killed))
             }
+        }
+        if killed {
+            if let terminal { close(terminal) }
+            throw SpawnError(message: "\(command) did not exit within \(limit) s; killed. stderr: "
+                + String(decoding: FileManager.default.contents(atPath: stderrPath) ?? Data(), as: UTF8.self))
         }
         let stdout = terminal.map(PseudoTerminal.drain) ?? FileManager.default.contents(atPath: stdoutPath) ?? Data()
         let stderr = FileManager.default.contents(atPath: stderrPath) ?? Data()

@@ -43,7 +43,7 @@ import Testing
                 // Wait for this run's temporary file, then kill at once: inside AtomicFile.write.
                 let profiles = home.profiles
                 await Self.onThread {
-                    let deadline = Date().addingTimeInterval(10)
+                    let deadline = Date().addingTimeInterval(TestTime.scaled(10))
                     while Date() < deadline, Self.temporaryFiles(in: profiles).subtracting(before).isEmpty { usleep(200) }
                     kill(process.pid, SIGKILL)
                 }

@@ -107,8 +107,8 @@ extension TUITmuxTests {
                     #expect(sent.contains { $0.contains("127.0.0.1:\(port)") })
                     // F2 lists demo and local; switching to demo starts the embedded API elsewhere.
                     try await tmux.send("F2")
-                    let list = try await tmux.waitFor(text: "┌ Profiles")
-                    #expect(list.contains { $0.contains("● local") })
+                    let list = try await tmux.waitFor("local, active, in the list") { $0.contains { $0.contains("● local") } }
+                    #expect(list.contains { $0.contains("┌ Profiles") })
                     try await tmux.send("Home", "Enter")
                     let demo = try await tmux.waitFor("the demo profile ready") { screen in
                         screen.contains { $0.contains("│demo · http://127.0.0.1:") && !$0.contains(":\(port)/") }

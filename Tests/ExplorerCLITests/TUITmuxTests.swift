@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func aKeySkipsTheRetryWait() async throws {
-        try await withExplorer(["retry-after/30"]) { tmux in
+        try await withExplorer(["retry-after/\(Int(TestTime.scaled(30)))"]) { tmux in  // scaled with the 5 s wait below
             try await tmux.send("Enter")
             try await tmux.waitFor(text: "left")
             try await tmux.send("C-g")
@@ -147,7 +147,7 @@ import Testing
             try await tmux.send("Tab", "Tab", "Tab", "w")   // the Response pane, wrapped: drawn again
             try await tmux.waitFor(text: "last line")
             var written = Data()
-            for _ in 0..<50 where written.count < 1_000 {
+            for _ in 0..<Int(TestTime.scaled(50)) where written.count < 1_000 {
                 try await Task.sleep(for: .milliseconds(100))
                 written = FileManager.default.contents(atPath: file) ?? Data()
             }

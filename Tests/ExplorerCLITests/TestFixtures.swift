@@ -77,9 +77,9 @@ func referenceBody(_ url: String) async throws -> Data {
     }
 }
 
-/// Polls `condition` every 20 ms until it holds or `seconds` pass.
+/// Polls `condition` every 20 ms until it holds or `seconds` (scaled) pass.
 func eventually(within seconds: Double, _ condition: () -> Bool) async throws -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
+    let deadline = Date().addingTimeInterval(TestTime.scaled(seconds))
     while Date() < deadline {
         if condition() { return true }
         try await Task.sleep(for: .milliseconds(20))

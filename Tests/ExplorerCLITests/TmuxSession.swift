@@ -87,12 +87,12 @@ struct TmuxSession: Sendable {
 
     /// Waits for the program to exit and returns its status.
     func waitForExit(timeout: Double = 10) async throws -> Int32 {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(TestTime.scaled(timeout))
         while Date() < deadline {
             if let status = try await exitStatus() { return status }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw Failure(description: "the program did not exit within \(timeout) s; stderr: \(standardError()); the screen was:\n"
+        throw Failure(description: "the program did not exit within \(TestTime.scaled(timeout)) s; stderr: \(standardError()); the screen was:\n"
             + (try await capture()).joined(separator: "\n"))
     }
 
@@ -100,14 +100,14 @@ struct TmuxSession: Sendable {
         try await tmux(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
     }
 
-    /// Polls the screen until `condition` holds; fails with the last screen after `timeout` seconds.
+    /// Polls the screen until `condition` holds; fails with the last screen after `timeout` (scaled) seconds.
     @discardableResult
     func waitFor(_ what: String, timeout: Double = 15, _ condition: ([String]) -> Bool) async throws -> [String] {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(TestTime.scaled(timeout))
         var screen = try await capture()
         while !condition(screen) {
             if Date() > deadline {
-                throw Failure(description: "timed out after \(timeout) s waiting for \(what); the screen was:\n" + screen.joined(separator: "\n"))
+                throw Failure(description: "timed out after \(TestTime.scaled(timeout)) s waiting for \(what); the screen was:\n" + screen.joined(separator: "\n"))
             }
             try await Task.sleep(for: .milliseconds(40))
             screen = try await capture()

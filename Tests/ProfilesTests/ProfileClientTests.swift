@@ -13,7 +13,7 @@ import Testing
         var profile = Profile(name: "api")
         profile.baseURL = server.baseURL
         profile.headers = [Profile.Header("X-Demo-Key", UUID().uuidString)]
-        profile.timeout = 5
+        profile.timeout = TestTime.scaled(5)
         change(&profile)
         do {
             let client = try profile.makeClient(environment: environment, file: "/p/api.yaml")

@@ -75,9 +75,8 @@ import Testing
         let second = try clock.measure { try store.append(exchange(2), profile: snapshot) }
         // The second append reuses what the first read: only writing is left.
         #expect(second < first)
-        // Bounds against a quadratic read; the thread-sanitizer pass runs ~8x slower (scripts/test sets the factor).
-        let slowdown = Double(ProcessInfo.processInfo.environment["EXPLORER_TEST_SLOWDOWN"] ?? "") ?? 1
-        #expect(first < .seconds(15 * slowdown) && second < .seconds(5 * slowdown), "appends took \(first) and \(second)")
+        // Bounds against a quadratic read.
+        #expect(first < TestTime.scaled(.seconds(15)) && second < TestTime.scaled(.seconds(5)), "appends took \(first) and \(second)")
         // Another store (another process) sees both.
         #expect(try HistoryStore(directory: directory.url).load("big").exchanges.suffix(2).map(\.name) == ["n1", "n2"])
         // A change made by someone else is read, not written over.

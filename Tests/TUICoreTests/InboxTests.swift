@@ -13,12 +13,12 @@ import Testing
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    /// Collects events on a plain thread (as the UI thread does) until `count` arrived or 10 s passed.
+    /// Collects events on a plain thread (as the UI thread does) until `count` arrived or 10 s (scaled) passed.
     private static func collect<Event: Sendable>(_ inbox: Inbox<Event>, count: Int) async -> [Event] {
         await withCheckedContinuation { continuation in
             Thread {
                 var received: [Event] = []
-                let deadline = Date().addingTimeInterval(10)
+                let deadline = Date().addingTimeInterval(TestTime.scaled(10))
                 while received.count < count, Date() < deadline {
                     received += inbox.wait(timeout: 1).events
                 }
@@ -56,7 +56,7 @@ import Testing
             let start = ContinuousClock.now
             // poll() may wake without an event (the loop in the app just waits again).
             var events: [String] = []
-            while events.isEmpty, Self.seconds(since: start) < 30 { events = inbox.wait(timeout: 30).events }
+            while events.isEmpty, Self.seconds(since: start) < TestTime.scaled(30) { events = inbox.wait(timeout: TestTime.scaled(30)).events }
             finished.yield(events == ["hello"] ? Self.seconds(since: start) : -1)
             finished.finish()
         }
@@ -67,7 +67,7 @@ import Testing
         let waited = await iterator.next() ?? -1
         // The event arrived, and the wait ended with it, not with the 30 s timeout (a long one:
         // on a loaded machine the posting task itself may start seconds late).
-        #expect(waited >= 0 && waited < 29)
+        #expect(waited >= 0 && waited < TestTime.scaled(30) - 1)
     }
 
     @Test func waitReturnsAtOnceWhenEventsAreQueued() throws {
@@ -78,7 +78,7 @@ import Testing
         let result = inbox.wait(timeout: nil)
         #expect(result.events == [1, 2])
         #expect(!result.inputReady)
-        #expect(Self.seconds(since: start) < 0.5)
+        #expect(Self.seconds(since: start) < TestTime.scaled(0.5))
     }
 
     @Test func waitTimesOutWithNothing() throws {
@@ -87,16 +87,16 @@ import Testing
         let result = inbox.wait(timeout: 0.05)
         let elapsed = Self.seconds(since: start)
         #expect(result.events.isEmpty && !result.inputReady)
-        #expect(elapsed >= 0.045 && elapsed < 1)
+        #expect(elapsed >= 0.045 && elapsed < TestTime.scaled(1))
     }
 
     @Test func wakeReturnsWithoutEvents() throws {
         let inbox = try Inbox<Int>(input: nil)
         inbox.wake()
         let start = ContinuousClock.now
-        let result = inbox.wait(timeout: 5)
+        let result = inbox.wait(timeout: TestTime.scaled(5))
         #expect(result.events.isEmpty)
-        #expect(Self.seconds(since: start) < 1)
+        #expect(Self.seconds(since: start) < TestTime.scaled(1))
     }
 
     @Test func inputOnTheTerminalDescriptorWakesTheWait() throws {
@@ -107,14 +107,14 @@ import Testing
         #expect(!inbox.wait(timeout: 0).inputReady)
         var byte: UInt8 = 0x61
         #expect(write(ends[1], &byte, 1) == 1)
-        let result = inbox.wait(timeout: 5)
+        let result = inbox.wait(timeout: TestTime.scaled(5))
         #expect(result.inputReady && result.events.isEmpty)
         // Input is left for the terminal to read; the wait reports it again until then.
         #expect(inbox.wait(timeout: 0).inputReady)
         // A closed terminal is reported once, then no longer polled.
         close(ends[1])
         _ = read(ends[0], &byte, 1)
-        #expect(inbox.wait(timeout: 5).inputReady)
+        #expect(inbox.wait(timeout: TestTime.scaled(5)).inputReady)
         #expect(inbox.isInputClosed)
         let start = ContinuousClock.now
         #expect(!inbox.wait(timeout: 0.05).inputReady)

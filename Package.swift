@@ -120,21 +120,26 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        // What every test target shares (test targets cannot import each other).
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "TUICoreTests",
-            dependencies: ["TUICore", "HTTPParsing"]
+            dependencies: ["TestSupport", "TUICore", "HTTPParsing"]
         ),
         .testTarget(
             name: "ExplorerAppTests",
-            dependencies: ["ExplorerApp", "TUICore", "ClientCore", "Profiles", "Sessions"]
+            dependencies: ["TestSupport", "ExplorerApp", "TUICore", "ClientCore", "Profiles", "Sessions"]
         ),
         .testTarget(
             name: "ProfilesTests",
-            dependencies: ["ProfileFormat", "Profiles", "ClientCore", "DemoAPI"]
+            dependencies: ["TestSupport", "ProfileFormat", "Profiles", "ClientCore", "DemoAPI"]
         ),
         .testTarget(
             name: "SessionsTests",
-            dependencies: ["SessionFormat", "Sessions", "ProfileFormat", "Profiles", "ClientCore", "DemoAPI"]
+            dependencies: ["TestSupport", "SessionFormat", "Sessions", "ProfileFormat", "Profiles", "ClientCore", "DemoAPI"]
         ),
         .testTarget(
             name: "HTTPParsingTests",
@@ -142,18 +147,19 @@ let package = Package(
         ),
         .testTarget(
             name: "ClientCoreTests",
-            dependencies: ["ClientCore", "DemoAPI", "Locking"]
+            dependencies: ["TestSupport", "ClientCore", "DemoAPI", "Locking"]
         ),
         .testTarget(
             name: "DemoAPITests",
             dependencies: [
+                "TestSupport",
                 "DemoAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(
             name: "ExplorerCLITests",
-            dependencies: ["ClientCore", "DemoAPI", "Profiles", "Sessions"]
+            dependencies: ["TestSupport", "ClientCore", "DemoAPI", "Profiles", "Sessions"]
         ),
     ],
     swiftLanguageModes: [.v6]

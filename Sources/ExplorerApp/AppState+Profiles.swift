@@ -5,8 +5,12 @@ import TUICore
 /// The files themselves are the loop's business: these only ask for it with effects.
 extension AppState {
     /// `demo` first, then the profiles on disk.
+    /// The built-in profile, then those on disk; the active one is listed before the disk
+    /// listing arrives, so the overlay's first frame already shows it.
     public var profileChoices: [String] {
-        [ProfileNames.builtIn] + knownProfiles.filter { $0 != ProfileNames.builtIn }
+        var names = [ProfileNames.builtIn] + knownProfiles.filter { $0 != ProfileNames.builtIn }
+        if !names.contains(profile.name) { names.append(profile.name) }
+        return names
     }
 
     static let profilesHint = "Enter switch · n new · e edit · c duplicate · d delete · Esc"

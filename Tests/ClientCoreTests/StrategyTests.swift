@@ -2,6 +2,7 @@ import DemoAPI
 import Foundation
 import Testing
 @testable import ClientCore
+import TestSupport
 
 /// Each retry strategy end to end: the schedule the events show and the waits really made.
 @Suite struct StrategyTests {

@@ -3,6 +3,7 @@ import Foundation
 import Locking
 import Testing
 @testable import ClientCore
+import TestSupport
 
 /// Starts a demo API and a client on it, runs `body`, and shuts both down even when it throws.
 func withDemo<T>(
@@ -109,11 +110,9 @@ final class EventCollector: Sendable {
 }
 
 /// EXPLORER_TEST_SLOWDOWN: how much slower than usual this run may be (the TSan pass sets 8).
-let testSlowdown = Double(ProcessInfo.processInfo.environment["EXPLORER_TEST_SLOWDOWN"] ?? "") ?? 1
-
 /// Polls `condition` until it holds or `seconds` (scaled by the slowdown) have passed.
 func eventually(within seconds: Double = 10, _ condition: () throws -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(seconds * testSlowdown)
+    let deadline = ContinuousClock.now + .seconds(TestTime.scaled(seconds))
     while ContinuousClock.now < deadline {
         if try condition() { return true }
         try await Task.sleep(for: .milliseconds(20))

@@ -2,6 +2,7 @@ import DemoAPI
 import Foundation
 import Testing
 @testable import ClientCore
+import TestSupport
 
 /// Transport failures, classified by code, and what the client does with them.
 @Suite struct TransportTests {

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import DemoAPI
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct FaultTests {
     @Test func flakyFailsNTimesThenSucceedsThenStartsOver() async throws {

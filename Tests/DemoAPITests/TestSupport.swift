@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOSSL
+import TestSupport
 
 /// A response read to the end.
 struct Fetched: Sendable {

@@ -1,6 +1,7 @@
 import Testing
 import TUICore
 @testable import ExplorerApp
+import TestSupport
 
 @Suite struct BodyPaneTests {
     private func press(_ keys: [Key], on pane: inout BodyPane) {

@@ -2,6 +2,7 @@ import ClientCore
 import Testing
 import TUICore
 @testable import ExplorerApp
+import TestSupport
 
 /// The Profiles overlay (F2): listing, switching, creating, editing, duplicating, deleting —
 /// keys in, effects and screen lines out.
@@ -40,6 +41,16 @@ import TUICore
         #expect(list(state)?.rows.map(\.text) == ["demo"])
         _ = state.update(.profilesListed(["alpha"]), now: 1)
         #expect(list(state)?.rows.map(\.text) == ["demo", "alpha"])
+    }
+
+    @Test func theActiveProfileIsListedBeforeTheDiskListingArrives() {
+        var state = AppState(width: 80, height: 24, profileName: "local", url: nil, readyRequests: [])
+        _ = state.update(.profileReady(name: "local", baseURL: "http://127.0.0.1:9/"), now: 0)
+        F.press(.function(2), into: &state)
+        #expect(list(state)?.rows.map(\.text) == ["demo", "local"])
+        #expect(F.lines(state).contains { $0.contains("● local") })
+        _ = state.update(.profilesListed(["alpha", "local"]), now: 1)
+        #expect(list(state)?.rows.map(\.text) == ["demo", "alpha", "local"])
     }
 
     @Test func enterSwitchesAndTheRequestPaneSaysSoUntilTheProfileIsReady() {
@@ -299,7 +310,7 @@ import TUICore
         #expect(F.press(.control("n"), into: &state).isEmpty)
         #expect(state.request.urlText.isEmpty)
         _ = state.update(.profileReady(name: "staging", baseURL: "http://s/"), now: 1)
-        F.press(.function(2), .enter, into: &state)  // demo
+        F.press(.function(2), .up, .enter, into: &state)  // from the active staging up to demo
         #expect(state.profile == .starting(name: "demo"))
         #expect(F.lines(state)[2].contains("Ctrl+N: ready requests (3)"))
         F.press(.control("n"), into: &state)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The built `explorer` binary, run as a child process with stdout and stderr in files
 /// (no pipe can fill up and stall it), reaped with `wait4` so its peak memory is known.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The harness itself: a child that never exits fails its test instead of stalling the run.
 @Suite struct ExplorerProcessTests {

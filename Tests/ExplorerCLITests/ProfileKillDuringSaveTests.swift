@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Kills `explorer profiles save` (the real `ProfileStore` and `AtomicFile` code) at random
 /// moments and at the moment its temporary file appears, and finds the old profile or the new

@@ -1,12 +1,13 @@
 import DemoAPI
 import Foundation
 import Testing
+import TestSupport
 
 /// Keys typed before the first frame are kept (issue 14): the real binary in tmux, with keys sent
 /// in the same instant it is started. Nested in TUITmuxTests so the test script's tmux pass runs it.
 extension TUITmuxTests {
     @Suite(.serialized) struct TypeAhead {
-        static func scaled(_ seconds: Double) -> Double { TestSlowdown.scaled(seconds) }
+        static func scaled(_ seconds: Double) -> Double { TestTime.scaled(seconds) }
 
         /// Starts the explorer with `arguments` in `directory`, `then` tmux commands in the same tmux
         /// call (the keys land before the program runs), `typeAfter` keys in a tmux call of their

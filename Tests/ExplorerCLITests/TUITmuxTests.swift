@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The real binary in tmux, as a user drives it (SPEC §6, issue 4).
 @Suite(.serialized) struct TUITmuxTests {

@@ -2,6 +2,7 @@ import ClientCore
 import DemoAPI
 import Foundation
 import Testing
+import TestSupport
 
 /// A temporary directory, removed by `remove()`.
 struct TestDirectory: Sendable {

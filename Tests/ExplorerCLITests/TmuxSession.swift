@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The real `explorer` binary in a tmux window of its own (a private tmux server per session),
 /// driven as a user would: keys in with send-keys, the screen out with capture-pane.

@@ -3,6 +3,7 @@ import DemoAPI
 import Foundation
 import Testing
 @testable import Profiles
+import TestSupport
 
 /// A profile's client against a real server (the demo API in-process; httpbin for cookies).
 @Suite struct ProfileClientTests {

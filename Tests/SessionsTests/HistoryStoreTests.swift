@@ -1,6 +1,7 @@
 import Foundation
 @testable import Sessions
 import Testing
+import TestSupport
 
 /// The per-profile history: bounded, kept across loads, never written over when unreadable.
 @Suite struct HistoryStoreTests {

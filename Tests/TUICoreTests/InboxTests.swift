@@ -6,6 +6,7 @@ import Darwin
 import Foundation
 import Testing
 @testable import TUICore
+import TestSupport
 
 @Suite struct InboxTests {
     private static func seconds(since start: ContinuousClock.Instant) -> Double {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TUICore
+import TestSupport
 
 @Suite struct TextBufferTests {
     private func type(_ text: String, into buffer: inout TextBuffer) {

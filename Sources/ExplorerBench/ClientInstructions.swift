@@ -102,6 +102,16 @@ enum ClientInstructions {
                 let client = try HTTPClient(baseURL: baseURL)
                 for _ in 0..<(warmUp + count) { _ = try await client.send(HTTPRequest(.get, "status/200")) }
                 await client.shutdown()
+            } else if side.hasPrefix("rawspin") {
+                // What N µs of work between requests costs raw AHC here, to read ClientCore's figure by.
+                let spin = Duration.microseconds(Int(side.dropFirst(7)) ?? 5)
+                let client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: ClientBenchmark.rawConfiguration())
+                for _ in 0..<(warmUp + count) {
+                    try await ClientBenchmark.rawGet(client, url)
+                    let end = ContinuousClock.now + spin
+                    while ContinuousClock.now < end {}
+                }
+                try await client.shutdown()
             } else {
                 let client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: ClientBenchmark.rawConfiguration())
                 for _ in 0..<(warmUp + count) { try await ClientBenchmark.rawGet(client, url) }

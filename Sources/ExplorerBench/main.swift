@@ -3,7 +3,8 @@ import Foundation
 // explorer-bench: prints figures, one `name=value` per line, the headline last.
 //   explorer-bench client [--requests N] [--batches B]
 //   explorer-bench client-instructions    (valgrind's callgrind counts instructions per exchange)
-//   explorer-bench client-loop core|raw COUNT [BASE_URL]   (one side's loop, for callgrind or perf stat)
+//   explorer-bench client-loop core|raw|rawspinN COUNT [BASE_URL]   (one side's loop, for callgrind or perf stat;
+//                                  rawspinN: raw AHC with N µs of the caller's own work between requests)
 //   explorer-bench backoff [--retries N]
 //   explorer-bench tui [--runs N]
 //   explorer-bench soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]

@@ -136,7 +136,7 @@ struct Exchange {
     private mutating func nextHop(after raw: RawResponse, from hop: PreparedRequest, first: PreparedRequest,
                                   visited: inout Set<String>) throws(HTTPError) -> PreparedRequest? {
         let url = hop.url
-        guard [301, 302, 303, 307, 308].contains(raw.status), let location = raw.headers["Location"],
+        guard Self.isRedirect(raw.status), let location = raw.headers["Location"],
               let target = URL(string: location, relativeTo: url)?.absoluteURL,
               URLResolver.absoluteURL(target.absoluteString) != nil
         else { return nil }
@@ -160,6 +160,13 @@ struct Exchange {
         }
         visited.insert(key)
         return next
+    }
+
+    private static func isRedirect(_ status: Int) -> Bool {
+        switch status {
+        case 301, 302, 303, 307, 308: true
+        default: false
+        }
     }
 
     // MARK: The validator chain

@@ -45,6 +45,13 @@ public struct HTTPDefaultValidator: HTTPValidator {
             return .failChain(HTTPError(.emptyResponse, "the server answered \(status) with an empty body", status: status),
                               reason: "the body is empty and empty responses are not allowed")
         }
-        return .nextValidator(reason: "\(status) is a success")
+        return .nextValidator(reason: Self.successReason(status))
+    }
+
+    /// "200 is a success": made once per status, not formatted on every response.
+    private static let successReasons = (200..<400).map { "\($0) is a success" }
+
+    private static func successReason(_ status: Int) -> String {
+        (200..<400).contains(status) ? successReasons[status - 200] : "\(status) is a success"
     }
 }

@@ -64,26 +64,26 @@ import Testing
         #expect(message(IOError(errnoCode: EINVAL, reason: "connect")) == "cannot talk to api.test:443: Invalid argument (errno 22)")
     }
 
-    @Test func aProxyThatIsNotListeningIsNamed() async throws {
+    /// The first attempt's transport failure of a GET sent through `proxy`.
+    func failureThrough(proxy: String) async -> AttemptRecord.TransportFailure? {
         var configuration = HTTPClient.Configuration()
-        configuration.proxy = .explicit(URL(string: "http://127.0.0.1:1")!)
+        configuration.proxy = .explicit(URL(string: proxy)!)
         let client = HTTPClient(configuration: configuration)
         let error = await expectFailure { try await client.send(HTTPRequest(.get, "http://api.test:8080/x")) }
-        let failure = error?.attempts.first?.transportFailure
+        await client.shutdown()
+        return error?.attempts.first?.transportFailure
+    }
+
+    @Test func aProxyThatIsNotListeningIsNamed() async throws {
+        let failure = await failureThrough(proxy: "http://127.0.0.1:1")
         #expect(failure?.kind == .connectionRefused)
         #expect(failure?.message == "connection refused by proxy 127.0.0.1:1")
-        await client.shutdown()
     }
 
     @Test func aProxyThatCannotBeResolvedIsNamed() async throws {
-        var configuration = HTTPClient.Configuration()
-        configuration.proxy = .explicit(URL(string: "http://no-such-proxy.invalid:3128")!)
-        let client = HTTPClient(configuration: configuration)
-        let error = await expectFailure { try await client.send(HTTPRequest(.get, "http://api.test:8080/x")) }
-        let failure = error?.attempts.first?.transportFailure
+        let failure = await failureThrough(proxy: "http://no-such-proxy.invalid:3128")
         #expect(failure?.kind == .dns)
         #expect(failure?.message == "cannot resolve the proxy's host no-such-proxy.invalid")
-        await client.shutdown()
     }
 
     @Test func aProxyThatRefusesTheTunnelIsNamed() async throws {

@@ -11,6 +11,18 @@ import Testing
         return Set(headers.keys.map { $0.lowercased() })
     }
 
+    /// `withDemo`, and a second demo API: another origin, shut down even when `body` throws.
+    func withAnotherOrigin(_ body: (_ other: DemoServer, _ home: DemoServer, TestDirectory, _ key: String) async throws -> Void) async throws {
+        let other = try await DemoServer.start()
+        do {
+            try await withDemo { server, directory, key in try await body(other, server, directory, key) }
+        } catch {
+            await other.shutdown()
+            throw error
+        }
+        await other.shutdown()
+    }
+
     @Test func theDemoKeyStaysWithTheDemoAPI() async throws {
         try await withDemo { other, directory, _ in
             let events = directory.path("events.jsonl")
@@ -28,8 +40,7 @@ import Testing
     }
 
     @Test func aFileProfilesCredentialsStayHomeForSendAndAsCurl() async throws {
-        let other = try await DemoServer.start()
-        try await withDemo { server, directory, key in
+        try await withAnotherOrigin { other, server, directory, key in
             let home = try ProfileHome(directory)
             try home.write("""
                 baseURL: \(server.baseURL)
@@ -53,14 +64,12 @@ import Testing
                 #expect(!curl.stdoutText.contains(leaked), "--as-curl for another origin holds \(leaked)")
             }
         }
-        await other.shutdown()
     }
 
     /// An alternate request whose URL is absolute on another origin goes without the profile's
     /// credentials; the header its `apply` sets is a credential of the profile's origin from then on.
     @Test func anAlternateRequestToAnotherOriginGoesWithoutThem() async throws {
-        let other = try await DemoServer.start()
-        try await withDemo { server, directory, key in
+        try await withAnotherOrigin { other, server, directory, key in
             let home = try ProfileHome(directory)
             try home.write("""
                 baseURL: \(server.baseURL)
@@ -78,7 +87,6 @@ import Testing
             #expect(await other.requestCount(path: "/auth/refresh", key: "default") == 1)
             #expect(await server.requestCount(path: "/auth/protected", key: key) >= 1)
         }
-        await other.shutdown()
     }
 
     @Test func aReplayedRequestToAnotherOriginGoesWithoutThem() async throws {

@@ -27,13 +27,19 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // The document model every feature shares: one JSON value (numbers as written, members in
+        // document order), its parser and writer. No dependencies, so it can be fuzzed alone.
         .target(
-            name: "HTTPParsing"
+            name: "RequestModel"
+        ),
+        .target(
+            name: "HTTPParsing",
+            dependencies: ["RequestModel"]
         ),
         // What ClientCore publishes on its event stream (SPEC §3), free of NIO.
         .target(
             name: "ClientEvents",
-            dependencies: ["HTTPParsing"]
+            dependencies: ["RequestModel", "HTTPParsing"]
         ),
         // One lock type the thread sanitizer can see (see Locked.swift).
         .target(
@@ -47,7 +53,7 @@ let package = Package(
         // the writer. No NIO, so the loader can be fuzzed.
         .target(
             name: "ProfileFormat",
-            dependencies: ["HTTPParsing", .product(name: "Yams", package: "Yams")]
+            dependencies: ["RequestModel", "HTTPParsing", .product(name: "Yams", package: "Yams")]
         ),
         // Named client profiles on disk and as clients: the store (atomic writes), the mapping
         // onto ClientCore, cookie jars.
@@ -58,12 +64,12 @@ let package = Package(
         // Session files (SPEC §5): the model with its events, reader and writer. No NIO either.
         .target(
             name: "SessionFormat",
-            dependencies: ["ClientEvents", "ProfileFormat", "HTTPParsing", .product(name: "Yams", package: "Yams")]
+            dependencies: ["RequestModel", "ClientEvents", "ProfileFormat", "HTTPParsing", .product(name: "Yams", package: "Yams")]
         ),
         // Recorded sessions (SPEC §5): exchanges with their events, saved as YAML, replayed and compared.
         .target(
             name: "Sessions",
-            dependencies: ["SessionFormat", "HTTPParsing", "ClientCore", "Profiles", "Locking", .product(name: "Yams", package: "Yams")]
+            dependencies: ["RequestModel", "SessionFormat", "HTTPParsing", "ClientCore", "Profiles", "Locking", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "ExplorerApp",
@@ -87,6 +93,7 @@ let package = Package(
         .target(
             name: "DemoAPI",
             dependencies: [
+                "RequestModel",
                 "HTTPParsing",
                 "Locking",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -131,7 +138,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExplorerAppTests",
-            dependencies: ["TestSupport", "ExplorerApp", "TUICore", "ClientCore", "Profiles", "Sessions"]
+            dependencies: ["TestSupport", "RequestModel", "ExplorerApp", "TUICore", "ClientCore", "Profiles", "Sessions"]
         ),
         .testTarget(
             name: "ProfilesTests",
@@ -139,7 +146,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SessionsTests",
-            dependencies: ["TestSupport", "SessionFormat", "Sessions", "ProfileFormat", "Profiles", "ClientCore", "DemoAPI"]
+            dependencies: ["TestSupport", "RequestModel", "SessionFormat", "Sessions", "ProfileFormat", "Profiles", "ClientCore", "DemoAPI"]
+        ),
+        .testTarget(
+            name: "RequestModelTests",
+            dependencies: ["RequestModel"]
         ),
         .testTarget(
             name: "HTTPParsingTests",

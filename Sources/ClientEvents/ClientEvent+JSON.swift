@@ -1,5 +1,6 @@
 import Foundation
 import HTTPParsing
+import RequestModel
 
 extension ClientEvent {
     /// The event as one SPEC §3 JSON Lines object: `event`, `exchange`, `t_ms`, then its own keys.

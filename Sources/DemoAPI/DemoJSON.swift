@@ -1,4 +1,5 @@
 import HTTPParsing
+import RequestModel
 /// A tiny ordered JSON value: response bodies keep their keys in the order written,
 /// so they read well in the TUI and are byte-stable for recorded sessions.
 enum DemoJSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {

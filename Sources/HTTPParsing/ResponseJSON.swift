@@ -1,4 +1,5 @@
 import Foundation
+import RequestModel
 
 /// A response body read as JSON, for declarative checks (`HTTPJSONFieldValidator`) and for
 /// templates that take values from a response (`{{alt.json.token}}`, `{{json.message}}`).

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPParsing
+import RequestModel
 
 /// Rewrites the string literals of JSON text and nothing else (numbers, order and spacing stay),
 /// so a value put into a string goes in escaped: an altRequest body's `${env:NAME}` holding `"`

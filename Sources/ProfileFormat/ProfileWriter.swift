@@ -1,5 +1,6 @@
 import Foundation
 import HTTPParsing
+import RequestModel
 
 /// A profile as YAML in SPEC §4's shape, for saving and for `explorer profiles show`. Every text
 /// value is double-quoted (JSON escapes are YAML escapes), so nothing a user typed can change

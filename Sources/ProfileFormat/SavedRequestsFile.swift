@@ -1,6 +1,7 @@
 import Foundation
 import HTTPParsing
 import Yams
+import RequestModel
 
 /// `profiles/NAME.requests.yaml`: a profile's saved requests as YAML, every text double-quoted
 /// (as `ProfileWriter` writes) so nothing typed can change the file's structure. Headers read

@@ -1,4 +1,5 @@
 import ClientEvents
+import RequestModel
 
 /// Events in a session file are the SPEC §3 objects `--events` writes, one per line; these read
 /// them back into the values the timeline shows.

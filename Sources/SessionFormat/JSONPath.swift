@@ -1,3 +1,5 @@
+import RequestModel
+
 /// A place in a JSON document, `$.items[2].name`, and the patterns that pick places to ignore:
 /// `$.id`, `$.items[*].createdAt`, `$..updatedAt` (any depth), `$["X-Demo-Key"]`.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {

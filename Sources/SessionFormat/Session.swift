@@ -2,6 +2,7 @@ import ClientEvents
 import Foundation
 import HTTPParsing
 import ProfileFormat
+import RequestModel
 
 /// A recorded session (SPEC §5): the profile it used, how secrets were treated, what to compare
 /// when it is replayed, and its exchanges in order. A history file is a session too.

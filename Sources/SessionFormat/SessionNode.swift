@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import RequestModel
 
 /// A node of a session file with its place (file, line, key path), so every problem found while
 /// reading names where it is.

@@ -2,6 +2,7 @@ import ClientEvents
 import Foundation
 import HTTPParsing
 import Yams
+import RequestModel
 
 /// Reads a session file into a `Session`, refusing with a `SessionProblem` that names the file,
 /// the line and the key: bad YAML, a value of the wrong kind, an unknown key, an unknown event.

@@ -1,5 +1,6 @@
 import ClientEvents
 import Foundation
+import RequestModel
 
 /// A session as YAML. Every text a user or a server wrote is double-quoted (JSON escapes are YAML
 /// escapes), so nothing typed or received can change the file's structure; JSON bodies and events

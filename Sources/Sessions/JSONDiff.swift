@@ -1,3 +1,5 @@
+import RequestModel
+
 /// Structural comparison of two JSON documents: object key order is ignored, numbers compare by
 /// value, and places an ignore pattern covers are skipped. Pure values, so the TUI can show the
 /// same differences `replay --check` prints.

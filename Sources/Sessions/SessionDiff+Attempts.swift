@@ -1,3 +1,5 @@
+import RequestModel
+
 /// Comparing the attempts of an exchange, the subject of a recording of retries:
 /// `attempts: expected 3, got 1`, `attempt 2: expected 503 (default: retry), got 200 (default: next)`.
 extension SessionDiff {

@@ -1,3 +1,5 @@
+import RequestModel
+
 /// How a replayed exchange differs from the recorded one: its attempts (see `AttemptStory`), then
 /// the outcome — status, the chosen response headers and the body (JSON structurally, with
 /// ignored places; text exactly; hashed bodies by SHA-256).

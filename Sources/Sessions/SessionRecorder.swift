@@ -2,6 +2,7 @@ import ClientCore
 import Foundation
 import HTTPParsing
 import Profiles
+import RequestModel
 
 /// Turns what happened into a session's exchange: the request as asked (URL made relative to the
 /// profile's base URL when it lies under it), the exchange's events, and its outcome with the body

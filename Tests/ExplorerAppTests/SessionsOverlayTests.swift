@@ -4,6 +4,7 @@ import Sessions
 import Testing
 import TUICore
 @testable import ExplorerApp
+import RequestModel
 
 /// Sessions in the TUI: the browser of a session opened with `--session` (F4), history (F3),
 /// loading an exchange with its recorded response, re-sending one or all, saving (F6), compare.

@@ -2,6 +2,7 @@ import Foundation
 @testable import Sessions
 import Testing
 import TestSupport
+import RequestModel
 
 /// The per-profile history: bounded, kept across loads, never written over when unreadable.
 @Suite struct HistoryStoreTests {

@@ -1,5 +1,6 @@
 @testable import Sessions
 import Testing
+import RequestModel
 
 /// Structural JSON comparison: key order, numbers by value, ignored places, readable lines.
 @Suite struct JSONDiffTests {

@@ -1,5 +1,6 @@
 @testable import Sessions
 import Testing
+import RequestModel
 
 /// Comparing outcomes: status, the chosen headers, the body by kind, failures.
 @Suite struct SessionDiffTests {

@@ -3,6 +3,7 @@ import DemoAPI
 import Foundation
 @testable import Sessions
 import Testing
+import RequestModel
 
 /// Recording real exchanges on the demo API: attempts and their events, outcomes, redaction.
 @Suite struct SessionRecorderTests {

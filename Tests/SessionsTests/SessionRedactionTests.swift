@@ -3,6 +3,7 @@ import Foundation
 import Profiles
 @testable import Sessions
 import Testing
+import RequestModel
 
 /// A profile's credentials, `${env:NAME}` ones included, never reach a file unless kept.
 @Suite struct SessionRedactionTests {

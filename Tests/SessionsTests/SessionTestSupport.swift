@@ -1,6 +1,7 @@
 import ClientCore
 import Foundation
 @testable import Sessions
+import RequestModel
 
 /// A temporary directory, removed by `remove()`.
 struct TemporaryDirectory: Sendable {

@@ -1,6 +1,3 @@
-import HTTPParsing
-import ProfileFormat
-
 /// A double-quoted string that reads back the same as JSON and as YAML: JSON's escapes, plus the
 /// characters YAML treats as line breaks or refuses (U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF),
 /// so nothing a user typed can change a file's structure.
@@ -10,9 +7,6 @@ public enum QuotedText {
         quote(text, into: &out)
         return out
     }
-
-    /// Quoted for a problem message: cut to `QuotedValue.limit` characters with `…` first.
-    public static func capped(_ text: String) -> String { quote(QuotedValue.capped(text)) }
 
     public static func quote(_ text: String, into out: inout String) {
         guard text.unicodeScalars.contains(where: needsEscape) else { return JSONText.quote(text, into: &out) }

@@ -42,7 +42,7 @@ extension JSONNode {
     }
 
     /// `[1, 2]` and `{"a": 1}`: the spaced one-line form, whatever its length.
-    var spacedLine: String {
+    public var spacedLine: String {
         switch self {
         case .array(let items): "[" + items.map(\.spacedLine).joined(separator: ", ") + "]"
         case .object(let members):

@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         // No pkgConfig: ncursesw's pkg-config flags (-D_XOPEN_SOURCE=600) are ones SwiftPM refuses
@@ -69,7 +70,7 @@ let package = Package(
         // Recorded sessions (SPEC §5): exchanges with their events, saved as YAML, replayed and compared.
         .target(
             name: "Sessions",
-            dependencies: ["RequestModel", "SessionFormat", "HTTPParsing", "ClientCore", "Profiles", "Locking", .product(name: "Yams", package: "Yams")]
+            dependencies: ["RequestModel", "SessionFormat", "HTTPParsing", "ClientCore", "Profiles", "Locking", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "ExplorerApp",
@@ -146,7 +147,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SessionsTests",
-            dependencies: ["TestSupport", "RequestModel", "SessionFormat", "Sessions", "ProfileFormat", "Profiles", "ClientCore", "DemoAPI"]
+            dependencies: [
+                "TestSupport", "RequestModel", "SessionFormat", "Sessions", "ProfileFormat", "Profiles", "ClientCore", "DemoAPI",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .testTarget(
             name: "RequestModelTests",

@@ -1,4 +1,5 @@
 import ClientCore
+import Crypto
 import Foundation
 import HTTPParsing
 import Profiles
@@ -233,11 +234,11 @@ public struct SessionRecorder: Sendable {
             var hash = SHA256()
             if let url = body.fileURL, let input = try? FileHandle(forReadingFrom: url) {
                 defer { try? input.close() }
-                while let chunk = try? input.read(upToCount: 1 << 20), !chunk.isEmpty { hash.update(chunk) }
+                while let chunk = try? input.read(upToCount: 1 << 20), !chunk.isEmpty { hash.update(data: chunk) }
             } else {
-                hash.update(body.data)
+                hash.update(data: body.data)
             }
-            return .digest(sha256: hash.finalHex(), size: body.count, contentType: contentType)
+            return .digest(sha256: hash.finalize().hex, size: body.count, contentType: contentType)
         }
         return record(body.data, contentType: contentType)
     }
@@ -254,7 +255,7 @@ public struct SessionRecorder: Sendable {
         if data.count <= inlineLimit, !data.contains(0), let text = String(data: data, encoding: .utf8) {
             return .text(text)
         }
-        return .digest(sha256: SHA256.hex(of: data), size: data.count, contentType: contentType)
+        return .digest(sha256: SHA256.hash(data: data).hex, size: data.count, contentType: contentType)
     }
 
     /// The body with every occurrence of `values` (longest first; shorter than 4 characters

@@ -1,4 +1,5 @@
 import ClientCore
+import Crypto
 import DemoAPI
 import Foundation
 @testable import Sessions
@@ -73,7 +74,7 @@ import RequestModel
             let replayer = SessionReplayer(client: client, recorder: SessionRecorder(baseURL: server.baseURL))
             let binary = await replayer.replay(Session.Exchange(request: Session.Request(method: "GET", url: "bytes/100")))
             let expected = try await client.send(HTTPRequest(.get, "bytes/100")).body.data
-            #expect(binary.outcome?.body == .digest(sha256: SHA256.hex(of: expected), size: 100, contentType: "application/octet-stream"))
+            #expect(binary.outcome?.body == .digest(sha256: SHA256.hash(data: expected).hex, size: 100, contentType: "application/octet-stream"))
             let large = await replayer.replay(Session.Exchange(request: Session.Request(method: "GET", url: "json/100")))
             guard case .digest(_, let size, let type)? = large.outcome?.body else { Issue.record("not hashed"); return }
             #expect(size > SessionFormat.inlineLimit)

@@ -7,6 +7,12 @@ extension JSONNode {
         return a == b
     }
 
+    /// -1, 0 or 1 as `left` is below, equal to or above `right`, exactly; nil when either is not a number.
+    public static func numberOrder(_ left: String, _ right: String) -> Int? {
+        guard let a = CanonicalNumber(left), let b = CanonicalNumber(right) else { return nil }
+        return a.order(b)
+    }
+
     /// Equality as a diff sees it: numbers by value, objects regardless of key order.
     public func sameValue(as other: JSONNode) -> Bool {
         switch (self, other) {
@@ -63,5 +69,18 @@ private struct CanonicalNumber: Equatable {
         }
         digits = mantissa
         self.exponent = exponent
+    }
+
+    /// -1, 0 or 1: signs first, then magnitudes (exponent, then digits) with the sign's direction.
+    func order(_ other: CanonicalNumber) -> Int {
+        if self == other { return 0 }
+        let selfZero = digits.isEmpty, otherZero = other.digits.isEmpty
+        if selfZero { return other.negative ? 1 : -1 }
+        if otherZero { return negative ? -1 : 1 }
+        if negative != other.negative { return negative ? -1 : 1 }
+        let magnitudeBelow = exponent != other.exponent
+            ? exponent < other.exponent
+            : digits.lexicographicallyPrecedes(other.digits)
+        return (magnitudeBelow != negative) ? -1 : 1
     }
 }

@@ -74,11 +74,12 @@ let package = Package(
         ),
         .target(
             name: "ExplorerApp",
-            dependencies: ["TUICore", "HTTPParsing", "ClientCore", "Profiles", "Sessions"]
+            dependencies: ["RequestModel", "TUICore", "HTTPParsing", "ClientCore", "Profiles", "Sessions"]
         ),
         .target(
             name: "ClientCore",
             dependencies: [
+                "RequestModel",
                 "ClientEvents",
                 "HTTPParsing",
                 "Locking",

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import RequestModel
 
 /// Joins routes to a base URL and appends query items, as SPEC §2 and the seeds describe.
 enum URLResolver {
@@ -19,13 +20,9 @@ enum URLResolver {
         guard let base else {
             throw HTTPError(.invalidURL, "invalid URL \(route.debugDescription): not absolute, and there is no base URL to join it to")
         }
-        var joined = base.absoluteString
-        if let cut = joined.firstIndex(where: { $0 == "?" || $0 == "#" }) { joined = String(joined[..<cut]) }
-        while joined.hasSuffix("/") { joined.removeLast() }
-        let tail = trimmed.drop { $0 == "/" }
-        // The base was checked when the client was made and the tail has no spaces or
+        // The base was checked when the client was made and the route has no spaces or
         // controls, so one parse is enough here (this runs for every attempt).
-        guard let url = URL(string: tail.isEmpty ? joined + "/" : joined + "/" + tail), url.host != nil else {
+        guard let url = URL(string: URLJoin.join(trimmed, toBase: base.absoluteString)), url.host != nil else {
             throw HTTPError(.invalidURL, "invalid URL \(route.debugDescription) on base \(base.absoluteString)")
         }
         return url

@@ -1,4 +1,5 @@
 import ClientCore
+import RequestModel
 import Sessions
 import TUICore
 
@@ -217,10 +218,7 @@ public struct AppState: Sendable {
     /// so the timeline's header shows the host and its attempt rows shorten to `…/path`.
     func resolved(_ url: String) -> String {
         guard !url.contains("://"), case .ready(_, let baseURL) = profile, !baseURL.isEmpty else { return url }
-        var base = baseURL
-        if let cut = base.firstIndex(where: { $0 == "?" || $0 == "#" }) { base = String(base[..<cut]) }
-        while base.hasSuffix("/") { base.removeLast() }
-        return base + "/" + url.drop { $0 == "/" }
+        return URLJoin.join(url, toBase: baseURL)
     }
 
     /// Seconds until the screen should be redrawn without input, or nil to wait for input only.

@@ -67,6 +67,18 @@ public struct LocatedNode {
         try sequence().map { (item) throws(FileProblem) in try item.string() }
     }
 
+    /// `- "NAME<separator>VALUE"` items (headers, form fields), split at the first separator;
+    /// NAME may not be empty. `form` shows how an item reads, for the problem.
+    public func pairs(separator: Character, form: String) throws(FileProblem) -> [(name: String, value: Substring)] {
+        try sequence().map { (item) throws(FileProblem) in
+            let text = try item.string()
+            guard let split = text.firstIndex(of: separator), split != text.startIndex else {
+                throw item.problem("expected \"\(form)\", found \(QuotedValue.quoted(text))")
+            }
+            return (String(text[..<split]), text[text.index(after: split)...])
+        }
+    }
+
     public func bool() throws(FileProblem) -> Bool {
         guard node.scalar != nil, let value = node.bool else { throw problem("expected true or false, found \(describe)") }
         return value

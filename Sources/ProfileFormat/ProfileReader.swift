@@ -2,7 +2,7 @@ import Foundation
 import LocatedYAML
 
 /// Reads a profile file (SPEC §4) into a `Profile`, refusing with a `ProfileProblem` that names
-/// the file, the line and the key: bad YAML, a value of the wrong kind, an unknown key.
+/// the file, the line, the column and the key: bad YAML, a value of the wrong kind, an unknown key.
 public enum ProfileReader {
     static let topKeys = ["baseURL", "headers", "auth", "timeout", "deadline", "maxRetries", "redirects", "tls", "proxy",
                           "cookies", "validators"]

@@ -70,13 +70,7 @@ public enum SavedRequestsFile {
             switch key {
             case "method": request.method = try value.method()
             case "headers":
-                request.headers = try value.sequence().map { (item) throws(ProfileProblem) in
-                    let line = try item.string()
-                    guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
-                        throw item.problem("expected \"Name: value\", found \(QuotedValue.quoted(line))")
-                    }
-                    return Profile.Header(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
-                }
+                request.headers = try value.pairs(separator: ":", form: "Name: value").map { Profile.Header($0.name, String($0.value.drop { $0 == " " })) }
             case "body": request.body = try body(value)
             default: break
             }
@@ -92,23 +86,12 @@ public enum SavedRequestsFile {
         switch kind {
         case "raw": return .raw(try value.string())
         case "json": return .json(try value.string())
-        case "form": return .form(try pairs(value).map { SavedRequest.Field($0.name, $0.value) })
+        case "form": return .form(try value.pairs(separator: "=", form: "name=value").map { SavedRequest.Field($0.name, String($0.value)) })
         default:
-            return .multipart(try pairs(value).map { pair in
+            return .multipart(try value.pairs(separator: "=", form: "name=value").map { pair in
                 pair.value.hasPrefix("@") ? SavedRequest.Part(pair.name, .file(path: String(pair.value.dropFirst())))
-                    : SavedRequest.Part(pair.name, .text(pair.value))
+                    : SavedRequest.Part(pair.name, .text(String(pair.value)))
             })
-        }
-    }
-
-    /// `["k=v", …]`, split at the first `=`.
-    static func pairs(_ node: LocatedNode) throws(ProfileProblem) -> [(name: String, value: String)] {
-        try node.sequence().map { (item) throws(ProfileProblem) in
-            let text = try item.string()
-            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-                throw item.problem("expected \"name=value\", found \(QuotedValue.quoted(text))")
-            }
-            return (String(text[..<equals]), String(text[text.index(after: equals)...]))
         }
     }
 

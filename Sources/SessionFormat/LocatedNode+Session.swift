@@ -1,17 +1,8 @@
 import LocatedYAML
-import RequestModel
 
 extension LocatedNode {
-    /// `- "Name: value"` items.
+    /// `- "Name: value"` items; one space after the colon is the writer's, the rest the value's.
     func headerLines() throws(SessionProblem) -> [Session.Field] {
-        try sequence().map { (item) throws(SessionProblem) in
-            let text = try item.string()
-            guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
-                throw item.problem("expected \"Name: value\", found \(QuotedText.capped(text))")
-            }
-            var value = text[text.index(after: colon)...]
-            if value.first == " " { value = value.dropFirst() }
-            return Session.Field(String(text[..<colon]), String(value))
-        }
+        try pairs(separator: ":", form: "Name: value").map { Session.Field($0.name, String($0.value.first == " " ? $0.value.dropFirst() : $0.value)) }
     }
 }

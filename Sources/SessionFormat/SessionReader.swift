@@ -6,7 +6,7 @@ import ProfileFormat
 import RequestModel
 
 /// Reads a session file into a `Session`, refusing with a `SessionProblem` that names the file,
-/// the line and the key: bad YAML, a value of the wrong kind, an unknown key, an unknown event.
+/// the line, the column and the key: bad YAML, a value of the wrong kind, an unknown key, an unknown event.
 public enum SessionReader {
     /// How many JSON values one file may hold in all, aliases expanded (a full history of
     /// ordinary JSON holds about half a million).

@@ -67,6 +67,16 @@ import Testing
             == "f.yaml:1:11: list[1]: 2 is out of range 5…9")
     }
 
+    @Test func pairsSplitAtTheFirstSeparatorAndNameTheItemThatHasNone() throws {
+        let top = try root("headers: [\"Accept: a: b\", \"X:\"]\nform: [\"k=v=w\", \"=v\"]\n")
+        let entries = try top.entries()
+        let headers = try entries.required("headers").pairs(separator: ":", form: "Name: value")
+        #expect(headers.map(\.name) == ["Accept", "X"])
+        #expect(headers.map(\.value) == [" a: b", ""])
+        let found = problem { () throws(FileProblem) in _ = try entries.required("form").pairs(separator: "=", form: "name=value") }
+        #expect(found?.description == #"f.yaml:2:17: form[1]: expected "name=value", found "=v""#)
+    }
+
     @Test func aliasesAreFollowedAndTheirTreeIsBuiltInFull() throws {
         let top = try root("a: &x [1, \"2\"]\nb: *x\n")
         #expect(try flat(top) == #"{a:[1,"2"],b:[1,"2"]}"#)

@@ -50,27 +50,33 @@ let package = Package(
             name: "TUICore",
             dependencies: ["Locking"]
         ),
-        // Profile and saved-request files (SPEC §4): the model, the reader that names FILE:LINE:key,
-        // the writer. No NIO, so the loader can be fuzzed.
+        // The one YAML reader of the files a user keeps (profiles, saved requests, sessions): nodes
+        // with their place, problems as FILE:LINE:COLUMN: key: message, alias bombs refused.
+        .target(
+            name: "LocatedYAML",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        // Profile and saved-request files (SPEC §4): the model, the reader, the writer. No NIO, so
+        // the loader can be fuzzed.
         .target(
             name: "ProfileFormat",
-            dependencies: ["RequestModel", "HTTPParsing", .product(name: "Yams", package: "Yams")]
+            dependencies: ["RequestModel", "HTTPParsing", "LocatedYAML"]
         ),
         // Named client profiles on disk and as clients: the store (atomic writes), the mapping
         // onto ClientCore, cookie jars.
         .target(
             name: "Profiles",
-            dependencies: ["ProfileFormat", "HTTPParsing", "ClientCore", "Locking", .product(name: "Yams", package: "Yams")]
+            dependencies: ["ProfileFormat", "HTTPParsing", "ClientCore", "Locking"]
         ),
         // Session files (SPEC §5): the model with its events, reader and writer. No NIO either.
         .target(
             name: "SessionFormat",
-            dependencies: ["RequestModel", "ClientEvents", "ProfileFormat", "HTTPParsing", .product(name: "Yams", package: "Yams")]
+            dependencies: ["RequestModel", "ClientEvents", "ProfileFormat", "HTTPParsing", "LocatedYAML"]
         ),
         // Recorded sessions (SPEC §5): exchanges with their events, saved as YAML, replayed and compared.
         .target(
             name: "Sessions",
-            dependencies: ["RequestModel", "SessionFormat", "HTTPParsing", "ClientCore", "Profiles", "Locking", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["RequestModel", "SessionFormat", "HTTPParsing", "ClientCore", "Profiles", "Locking", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "ExplorerApp",
@@ -152,6 +158,10 @@ let package = Package(
                 "TestSupport", "RequestModel", "SessionFormat", "Sessions", "ProfileFormat", "Profiles", "ClientCore", "DemoAPI",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
+        ),
+        .testTarget(
+            name: "LocatedYAMLTests",
+            dependencies: ["LocatedYAML"]
         ),
         .testTarget(
             name: "RequestModelTests",

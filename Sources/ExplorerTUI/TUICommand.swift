@@ -27,7 +27,7 @@ struct TUICommand: AsyncParsableCommand {
         // Also on the way out of a usage error, before it is printed.
         defer { typeAhead?.release() }
         let storage = TUIStorage()
-        // Read before the terminal is taken: a bad file exits 2 naming file:line: key.
+        // Read before the terminal is taken: a bad file exits 2 naming file:line:column: key.
         var opened: AppState.OpenedSession?
         var sessionProfile: String?
         if let session {
@@ -45,7 +45,7 @@ struct TUICommand: AsyncParsableCommand {
         }
         let profileName = profile ?? recordedProfile ?? DemoProfile.name
         if profileName != DemoProfile.name {
-            // Checked before the terminal is taken, so the problem (file:line: key) reads on stderr.
+            // Checked before the terminal is taken, so the problem (file:line:column: key) reads on stderr.
             if let problem = ProfileNames.problem(profileName) {
                 throw CLIError.usage("--profile \(profileName.debugDescription): \(problem)")
             }

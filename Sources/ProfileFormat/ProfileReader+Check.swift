@@ -1,4 +1,5 @@
 import HTTPParsing
+import LocatedYAML
 
 /// `check`: a condition on one field of the response's JSON that fails or retries the exchange,
 /// so the seed's custom validator is a few lines of YAML:
@@ -17,10 +18,10 @@ extension ProfileReader {
     static let checkKeys = ["json", "failWhen", "retryWhen", "message", "retry", "retryMethods", "name"]
     static let conditionWords = ["equals", "notEquals", "oneOf", "exists", "missing"]
 
-    static func check(_ node: ProfileNode) throws(ProfileProblem) -> Profile.Check {
-        let entries = try node.mapping(allowed: checkKeys)
-        func value(_ key: String) -> ProfileNode? { entries.first { $0.key == key }?.value }
-        let fieldNode = try required("json", in: entries, of: node)
+    static func check(_ node: LocatedNode) throws(ProfileProblem) -> Profile.Check {
+        let entries = try node.mapping(allowed: checkKeys, required: ["json"])
+        func value(_ key: String) -> LocatedNode? { entries[key] }
+        let fieldNode = entries.required("json")
         let field = try fieldNode.string()
         if let problem = ResponseJSON.problem(withPath: field) { throw fieldNode.problem(problem) }
 
@@ -49,8 +50,8 @@ extension ProfileReader {
     }
 
     /// `{ equals: 0 }`, `{ notEquals: "ok" }`, `{ oneOf: [1, 2] }`, or the words `exists` / `missing`.
-    static func condition(_ node: ProfileNode) throws(ProfileProblem) -> Profile.Check.Condition {
-        if let word = node.node.scalar?.string {
+    static func condition(_ node: LocatedNode) throws(ProfileProblem) -> Profile.Check.Condition {
+        if let word = node.text {
             switch word {
             case "exists": return .exists
             case "missing": return .missing
@@ -62,9 +63,9 @@ extension ProfileReader {
             throw node.problem("give exactly one condition: \(conditionWords.joined(separator: ", "))")
         }
         switch kind {
-        case "equals": return .equals(try value.jsonText())
-        case "notEquals": return .notEquals(try value.jsonText())
-        case "oneOf": return .oneOf(try value.sequence().map { (item) throws(ProfileProblem) in try item.jsonText() })
+        case "equals": return .equals(try value.json().compactText)
+        case "notEquals": return .notEquals(try value.json().compactText)
+        case "oneOf": return .oneOf(try value.sequence().map { (item) throws(ProfileProblem) in try item.json().compactText })
         default:
             guard try value.bool() else { throw value.problem("write \(kind): true, or the other condition") }
             return kind == "exists" ? .exists : .missing
@@ -72,7 +73,7 @@ extension ProfileReader {
     }
 
     /// Every `{{…}}` in `text` must be `{{PREFIX.path}}` with a path that can name a field.
-    static func checkPlaceholders(in text: String, prefix: String, at node: ProfileNode) throws(ProfileProblem) {
+    static func checkPlaceholders(in text: String, prefix: String, at node: LocatedNode) throws(ProfileProblem) {
         for placeholder in ResponseJSONTemplate.placeholders(in: text) {
             guard let path = ResponseJSONTemplate.path(of: placeholder, prefix: prefix) else {
                 throw node.problem("unknown placeholder {{\(placeholder)}}: write {{\(prefix).FIELD}}, e.g. {{\(prefix).token}}")

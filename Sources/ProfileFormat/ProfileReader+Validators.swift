@@ -1,3 +1,5 @@
+import LocatedYAML
+
 /// The validator chain as data: `default` (statuses, methods, the retry strategy),
 /// `altRequest` (a request run on some statuses, whose response fills headers) and `check`
 /// (a condition on a JSON field that fails or retries; see ProfileReader+Check.swift).
@@ -9,7 +11,7 @@ extension ProfileReader {
                                "exponential": ["base", "multiplier", "maxDelay", "jitter"],
                                "fibonacci": ["unit", "maxDelay", "jitter"]]
 
-    static func validator(_ node: ProfileNode) throws(ProfileProblem) -> Profile.Validator {
+    static func validator(_ node: LocatedNode) throws(ProfileProblem) -> Profile.Validator {
         let entries = try node.mapping(allowed: ["default", "altRequest", "check"])
         guard entries.count == 1, let (kind, value) = entries.first else {
             throw node.problem("each validator is one of default, altRequest or check")
@@ -21,10 +23,10 @@ extension ProfileReader {
         }
     }
 
-    static func standard(_ node: ProfileNode) throws(ProfileProblem) -> Profile.DefaultValidator {
+    static func standard(_ node: LocatedNode) throws(ProfileProblem) -> Profile.DefaultValidator {
         var validator = Profile.DefaultValidator()
         // An empty `default:` takes every default.
-        guard node.node.scalar?.string.isEmpty != true else { return validator }
+        guard node.text?.isEmpty != true else { return validator }
         let keys = ["allowsEmptyResponses", "retryStatuses", "retry", "respectRetryAfter", "retryMethods"]
         for (key, value) in try node.mapping(allowed: keys) {
             switch key {
@@ -38,9 +40,9 @@ extension ProfileReader {
         return validator
     }
 
-    static func retry(_ node: ProfileNode) throws(ProfileProblem) -> Profile.Retry {
-        let entries = try node.mapping(allowed: ["strategy", "delay", "base", "multiplier", "unit", "maxDelay", "jitter"])
-        let strategyNode = try required("strategy", in: entries, of: node)
+    static func retry(_ node: LocatedNode) throws(ProfileProblem) -> Profile.Retry {
+        let entries = try node.mapping(allowed: ["strategy", "delay", "base", "multiplier", "unit", "maxDelay", "jitter"], required: ["strategy"])
+        let strategyNode = entries.required("strategy")
         let strategy = try strategyNode.string()
         guard strategies.contains(strategy) else {
             throw strategyNode.problem("unknown strategy \"\(strategy)\" (one of \(strategies.joined(separator: ", ")))")
@@ -67,31 +69,26 @@ extension ProfileReader {
         return retry
     }
 
-    static func altRequest(_ node: ProfileNode) throws(ProfileProblem) -> Profile.AltRequest {
-        let entries = try node.mapping(allowed: ["statuses", "request", "apply"])
-        let request = try required("request", in: entries, of: node)
-        let requestEntries = try request.mapping(allowed: ["method", "url", "headers", "json"])
+    static func altRequest(_ node: LocatedNode) throws(ProfileProblem) -> Profile.AltRequest {
+        let entries = try node.mapping(allowed: ["statuses", "request", "apply"], required: ["request", "statuses"])
+        let request = try entries.required("request").mapping(allowed: ["method", "url", "headers", "json"], required: ["url"])
         var alt = Profile.AltRequest(
-            statuses: try statuses(try required("statuses", in: entries, of: node)),
-            method: try requestEntries.first { $0.key == "method" }?.value.method() ?? "POST",
-            url: try required("url", in: requestEntries, of: request).referencing()
+            statuses: try statuses(entries.required("statuses")),
+            method: try request["method"]?.method() ?? "POST",
+            url: try request.required("url").referencing()
         )
-        for (key, value) in requestEntries {
-            if key == "headers" { alt.headers = try value.headers() }
-            if key == "json" { alt.json = try value.checkReferences(in: try value.jsonText()) }
-        }
-        if let apply = entries.first(where: { $0.key == "apply" })?.value {
-            for (_, value) in try apply.mapping(allowed: ["headers"]) {
-                alt.applyHeaders = try value.headers()
-                for (index, header) in alt.applyHeaders.enumerated() {
-                    try checkPlaceholders(in: header.value, prefix: "alt.json", at: value.entry(index))
-                }
+        alt.headers = try request["headers"]?.headers() ?? []
+        if let json = request["json"] { alt.json = try json.checkReferences(in: try json.json().compactText) }
+        if let headers = try entries["apply"]?.mapping(allowed: ["headers"])["headers"] {
+            alt.applyHeaders = try headers.headers()
+            for (header, (_, value)) in zip(alt.applyHeaders, try headers.entries()) {
+                try checkPlaceholders(in: header.value, prefix: "alt.json", at: value)
             }
         }
         return alt
     }
 
-    static func statuses(_ node: ProfileNode) throws(ProfileProblem) -> [Int] {
+    static func statuses(_ node: LocatedNode) throws(ProfileProblem) -> [Int] {
         try node.sequence().map { (item) throws(ProfileProblem) in try item.int(in: 100...999) }
     }
 }

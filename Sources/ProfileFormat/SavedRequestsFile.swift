@@ -1,6 +1,6 @@
 import Foundation
 import HTTPParsing
-import Yams
+import LocatedYAML
 import RequestModel
 
 /// `profiles/NAME.requests.yaml`: a profile's saved requests as YAML, every text double-quoted
@@ -47,9 +47,9 @@ public enum SavedRequestsFile {
     }
 
     public static func read(_ text: String, file: String) throws(ProfileProblem) -> SavedRequests {
-        let root = try ProfileReader.compose(text, file: file)
+        let root = try LocatedNode.document(text, file: file, valueLimit: ProfileReader.valueLimit)
         var requests: [SavedRequest] = []
-        for (_, list) in try ProfileNode(node: root, path: "", file: file).mapping(allowed: ["requests"]) {
+        for (_, list) in try root.mapping(allowed: ["requests"]) {
             for item in try list.sequence() {
                 let request = try self.request(item)
                 if requests.contains(where: { $0.name == request.name }) {
@@ -61,23 +61,16 @@ public enum SavedRequestsFile {
         return SavedRequests(requests)
     }
 
-    static func request(_ node: ProfileNode) throws(ProfileProblem) -> SavedRequest {
-        let entries = try node.mapping(allowed: ["name", "method", "url", "headers", "body"])
-        let nameNode = try ProfileReader.required("name", in: entries, of: node)
-        let name = try nameNode.string()
-        guard !name.isEmpty else { throw nameNode.problem("a saved request needs a name") }
-        var request = SavedRequest(name: name, url: try ProfileReader.required("url", in: entries, of: node).string())
+    static func request(_ node: LocatedNode) throws(ProfileProblem) -> SavedRequest {
+        let entries = try node.mapping(allowed: ["name", "method", "url", "headers", "body"], required: ["name", "url"])
+        let name = try entries.required("name").string()
+        guard !name.isEmpty else { throw entries.required("name").problem("a saved request needs a name") }
+        var request = SavedRequest(name: name, url: try entries.required("url").string())
         for (key, value) in entries {
             switch key {
             case "method": request.method = try value.method()
             case "headers":
-                request.headers = try value.sequence().map { (item) throws(ProfileProblem) in
-                    let line = try item.string()
-                    guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
-                        throw item.problem("expected \"Name: value\", found \(QuotedValue.quoted(line))")
-                    }
-                    return Profile.Header(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
-                }
+                request.headers = try value.pairs(separator: ":", form: "Name: value").map { Profile.Header($0.name, String($0.value.drop { $0 == " " })) }
             case "body": request.body = try body(value)
             default: break
             }
@@ -85,7 +78,7 @@ public enum SavedRequestsFile {
         return request
     }
 
-    static func body(_ node: ProfileNode) throws(ProfileProblem) -> SavedRequest.Body {
+    static func body(_ node: LocatedNode) throws(ProfileProblem) -> SavedRequest.Body {
         let entries = try node.mapping(allowed: ["raw", "json", "form", "multipart"])
         guard entries.count == 1, let (kind, value) = entries.first else {
             throw node.problem("give exactly one of raw, json, form or multipart")
@@ -93,23 +86,12 @@ public enum SavedRequestsFile {
         switch kind {
         case "raw": return .raw(try value.string())
         case "json": return .json(try value.string())
-        case "form": return .form(try pairs(value).map { SavedRequest.Field($0.name, $0.value) })
+        case "form": return .form(try value.pairs(separator: "=", form: "name=value").map { SavedRequest.Field($0.name, String($0.value)) })
         default:
-            return .multipart(try pairs(value).map { pair in
+            return .multipart(try value.pairs(separator: "=", form: "name=value").map { pair in
                 pair.value.hasPrefix("@") ? SavedRequest.Part(pair.name, .file(path: String(pair.value.dropFirst())))
-                    : SavedRequest.Part(pair.name, .text(pair.value))
+                    : SavedRequest.Part(pair.name, .text(String(pair.value)))
             })
-        }
-    }
-
-    /// `["k=v", …]`, split at the first `=`.
-    static func pairs(_ node: ProfileNode) throws(ProfileProblem) -> [(name: String, value: String)] {
-        try node.sequence().map { (item) throws(ProfileProblem) in
-            let text = try item.string()
-            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-                throw item.problem("expected \"name=value\", found \(QuotedValue.quoted(text))")
-            }
-            return (String(text[..<equals]), String(text[text.index(after: equals)...]))
         }
     }
 

@@ -127,6 +127,6 @@ public struct ProfileStore: Sendable {
 extension ProfileProblem {
     /// The same problem, saying that the file it is in was left as it is.
     public var notOverwritten: ProfileProblem {
-        ProfileProblem(file: file, line: line, key: key, message: message + " (the file was not overwritten; fix or remove it first)")
+        ProfileProblem(file: file, line: line, column: column, key: key, message: message + " (the file was not overwritten; fix or remove it first)")
     }
 }

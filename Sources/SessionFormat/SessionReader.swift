@@ -1,14 +1,19 @@
 import ClientEvents
 import Foundation
 import HTTPParsing
-import Yams
+import LocatedYAML
+import ProfileFormat
 import RequestModel
 
 /// Reads a session file into a `Session`, refusing with a `SessionProblem` that names the file,
-/// the line and the key: bad YAML, a value of the wrong kind, an unknown key, an unknown event.
+/// the line, the column and the key: bad YAML, a value of the wrong kind, an unknown key, an unknown event.
 public enum SessionReader {
+    /// How many JSON values one file may hold in all, aliases expanded (a full history of
+    /// ordinary JSON holds about half a million).
+    static let valueLimit = 3_000_000
+
     public static func read(_ text: String, file: String) throws(SessionProblem) -> Session {
-        let root = try compose(text, file: file)
+        let root = try LocatedNode.document(text, file: file, valueLimit: valueLimit)
         let top = try root.mapping(allowed: ["version", "description", "profile", "secrets", "check", "exchanges"], required: ["version", "profile"])
         let versionNode = top.required("version")
         let version = try versionNode.int()
@@ -29,22 +34,7 @@ public enum SessionReader {
         return session
     }
 
-    private static func compose(_ text: String, file: String) throws(SessionProblem) -> SessionNode {
-        do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw SessionProblem(file: file, line: nil, key: nil, message: "the file is empty")
-            }
-            return SessionNode(node: node, path: "", file: file, budget: JSONBudget())
-        } catch let problem as SessionProblem {
-            throw problem
-        } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _) {
-            throw SessionProblem(file: file, line: mark.line, key: nil, message: "not valid YAML: \(problem)")
-        } catch {
-            throw SessionProblem(file: file, line: nil, key: nil, message: "not valid YAML: \(error)")
-        }
-    }
-
-    private static func profile(_ node: SessionNode) throws(SessionProblem) -> Session.ProfileSnapshot {
+    private static func profile(_ node: LocatedNode) throws(SessionProblem) -> Session.ProfileSnapshot {
         let entries = try node.mapping(allowed: ["name", "baseURL", "headers"], required: ["name"])
         return Session.ProfileSnapshot(name: try entries.required("name").string(), baseURL: try entries["baseURL"]?.string(),
                                        headers: try entries["headers"]?.headerLines() ?? [])
@@ -52,7 +42,7 @@ public enum SessionReader {
 
     /// - Parameter base: what a key the file leaves out stands for (an exchange's check keeps
     ///   the session's headers unless it names its own).
-    private static func check(_ node: SessionNode, base: Session.Check = Session.Check()) throws(SessionProblem) -> Session.Check {
+    private static func check(_ node: LocatedNode, base: Session.Check = Session.Check()) throws(SessionProblem) -> Session.Check {
         let entries = try node.mapping(allowed: ["headers", "ignore", "attempts"])
         var check = Session.Check(headers: base.headers)
         check.attempts = try entries["attempts"]?.bool()
@@ -71,7 +61,7 @@ public enum SessionReader {
         return check
     }
 
-    private static func exchange(_ node: SessionNode, sessionCheck: Session.Check) throws(SessionProblem) -> Session.Exchange {
+    private static func exchange(_ node: LocatedNode, sessionCheck: Session.Check) throws(SessionProblem) -> Session.Exchange {
         let entries = try node.mapping(allowed: ["name", "at", "request", "check", "attempts", "events", "outcome"], required: ["request"])
         var exchange = Session.Exchange(request: try request(entries.required("request")))
         exchange.name = try entries["name"]?.string()
@@ -98,7 +88,7 @@ public enum SessionReader {
         return exchange
     }
 
-    private static func events(_ node: SessionNode) throws(SessionProblem) -> [ClientEvent] {
+    private static func events(_ node: LocatedNode) throws(SessionProblem) -> [ClientEvent] {
         try node.sequence().map { (item) throws(SessionProblem) in
             do {
                 return try ClientEvent(node: try item.json())
@@ -112,7 +102,7 @@ public enum SessionReader {
         }
     }
 
-    private static func request(_ node: SessionNode) throws(SessionProblem) -> Session.Request {
+    private static func request(_ node: LocatedNode) throws(SessionProblem) -> Session.Request {
         let entries = try node.mapping(allowed: ["method", "url", "headers", "body"], required: ["method", "url"])
         let method = try entries.required("method").string()
         guard FieldSyntax.isToken(method) else {
@@ -131,7 +121,7 @@ public enum SessionReader {
         return request
     }
 
-    private static func requestBody(_ node: SessionNode) throws(SessionProblem) -> Session.RequestBody {
+    private static func requestBody(_ node: LocatedNode) throws(SessionProblem) -> Session.RequestBody {
         let entries = try node.mapping(allowed: ["text", "json", "form", "base64", "multipart", "contentType"])
         let contentType = try entries["contentType"]?.string()
         let kinds = ["text", "json", "form", "base64", "multipart"].filter { entries[$0] != nil }
@@ -160,12 +150,12 @@ public enum SessionReader {
         }
     }
 
-    private static func outcome(_ node: SessionNode) throws(SessionProblem) -> Session.Outcome {
+    private static func outcome(_ node: LocatedNode) throws(SessionProblem) -> Session.Outcome {
         let entries = try node.mapping(allowed: ["status", "httpVersion", "attempts", "time_ms", "error", "headers", "body"])
         var outcome = Session.Outcome(status: try entries["status"]?.int(in: 100...999))
         outcome.httpVersion = try entries["httpVersion"]?.string()
         outcome.attempts = try entries["attempts"]?.int() ?? 1
-        outcome.elapsedMs = try entries["time_ms"]?.double()
+        outcome.elapsedMs = try entries["time_ms"]?.number()
         if let error = entries["error"] {
             let fields = try error.mapping(allowed: ["kind", "message"], required: ["kind"])
             outcome.error = Session.Failure(kind: try fields.required("kind").string(), message: try fields["message"]?.string() ?? "")
@@ -176,7 +166,7 @@ public enum SessionReader {
         return outcome
     }
 
-    private static func bodyRecord(_ node: SessionNode) throws(SessionProblem) -> Session.BodyRecord {
+    private static func bodyRecord(_ node: LocatedNode) throws(SessionProblem) -> Session.BodyRecord {
         let entries = try node.mapping(allowed: ["text", "json", "sha256", "size", "contentType"])
         if let text = entries["text"] { return .text(try text.string()) }
         if let json = entries["json"] { return .json(try json.json()) }

@@ -1,7 +1,7 @@
 import Foundation
 import Profiles
 
-/// Session files on disk: read with problems naming file:line:key, written atomically (0600).
+/// Session files on disk: read with problems naming file:line:column: key, written atomically (0600).
 public enum SessionFile {
     public static func read(_ url: URL) throws(SessionProblem) -> Session {
         guard let data = FileManager.default.contents(atPath: url.path) else {

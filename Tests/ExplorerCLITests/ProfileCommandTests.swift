@@ -52,7 +52,7 @@ struct ProfileHome {
         let lines = outcome.stdoutText.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         #expect(lines[0] == "demo\t(built-in)")
-        #expect(lines[1].hasPrefix("broken\t(cannot be used: \(home.file("broken.yaml")):2: timout: unknown key"))
+        #expect(lines[1].hasPrefix("broken\t(cannot be used: \(home.file("broken.yaml")):2:1: timout: unknown key"))
         #expect(lines[2] == "work")
         // `profiles` alone lists too.
         #expect(try await home.run(["profiles"]).stdoutText == outcome.stdoutText)
@@ -106,7 +106,7 @@ struct ProfileHome {
         try home.write("maxRetries: lots\n", profile: "broken")
         let broken = try await home.run(["profiles", "show", "broken"])
         #expect(broken.status == 2)
-        #expect(broken.stderrText == "explorer: \(home.file("broken.yaml")):1: maxRetries: expected a whole number, found \"lots\"\n")
+        #expect(broken.stderrText == "explorer: \(home.file("broken.yaml")):1:13: maxRetries: expected a whole number, found \"lots\"\n")
         let unknown = try await home.run(["profiles", "show", "nope"])
         #expect(unknown.status == 2 && unknown.stderrText.contains("no profile named \"nope\""))
         let demo = try await home.run(["profiles", "delete", "demo"])
@@ -145,7 +145,7 @@ struct ProfileHome {
 
         try Data("timeout: never\n".utf8).write(to: URL(fileURLWithPath: source))
         let refused = try await home.run(["profiles", "save", "work", "--from", source])
-        #expect(refused.status == 2 && refused.stderrText == "explorer: \(source):1: timeout: expected a number of seconds, found \"never\"\n")
+        #expect(refused.status == 2 && refused.stderrText == "explorer: \(source):1:10: timeout: expected a number of seconds, found \"never\"\n")
 
         try home.write("timeout: [\n", profile: "work")
         try Data("timeout: 3\n".utf8).write(to: URL(fileURLWithPath: source))

@@ -58,7 +58,7 @@ import Testing
         try home.write("baseURL: http://127.0.0.1:1/\nvalidators:\n  - default:\n      retry: { strategy: linear }\n", profile: "work")
         let outcome = try await home.run(["send", "--profile", "work", "x"])
         #expect(outcome.status == 2)
-        #expect(outcome.stderrText.hasPrefix("explorer: \(home.file("work.yaml")):4: validators[0].default.retry.strategy: unknown strategy \"linear\""))
+        #expect(outcome.stderrText.hasPrefix("explorer: \(home.file("work.yaml")):4:26: validators[0].default.retry.strategy: unknown strategy \"linear\""))
         let missing = try await home.run(["send", "--profile", "nope", "x"])
         #expect(missing.status == 2 && missing.stderrText.contains("no profile named \"nope\""))
     }

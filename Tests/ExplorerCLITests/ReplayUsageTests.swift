@@ -11,7 +11,7 @@ import Testing
             .write(toFile: path, atomically: true, encoding: .utf8)
         let outcome = try await runExplorer(["replay", path], in: directory)
         #expect(outcome.status == 2)
-        #expect(outcome.stderrText.hasPrefix("explorer: \(path):4: exchanges[0].request.verb: unknown key"))
+        #expect(outcome.stderrText.hasPrefix("explorer: \(path):4:37: exchanges[0].request.verb: unknown key"))
         #expect(outcome.stdoutText.isEmpty)
     }
 

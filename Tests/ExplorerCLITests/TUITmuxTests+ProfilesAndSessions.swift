@@ -317,7 +317,7 @@ extension TUITmuxTests {
                     let shown = report.joined(separator: "\n")
                     // The long path wraps inside the box where the line is full.
                     #expect(report.contains { $0.contains("/home/profiles/m") }, "\(shown)")
-                    #expect(report.contains { $0.contains(".yaml:2: timeout: expected a number") }, "\(shown)")
+                    #expect(report.contains { $0.contains(".yaml:2:10: timeout: expected a number") }, "\(shown)")
                     #expect(shown.contains("e opens it again"), "\(shown)")
                     // The profile is untouched; the edit waits in the copy (0600) for the next e.
                     #expect(try String(contentsOfFile: file, encoding: .utf8) == original)

@@ -64,29 +64,29 @@ import Testing
         #expect(header.auth == .header(name: "X-Key", value: "k"))
     }
 
-    /// Each bad file is refused with the file, the line and the key at fault.
+    /// Each bad file is refused with the file, the line, the column and the key at fault.
     @Test(arguments: [
-        ("baseURL: http://h/\ntimout: 10\n", 2, "timout", "unknown key"),
-        ("tls:\n  insecure: false\n  cafile: x\n", 3, "tls.cafile", "unknown key"),
-        ("timeout: soon\n", 1, "timeout", "expected a number of seconds"),
-        ("timeout: -1\n", 1, "timeout", "must not be negative"),
-        ("maxRetries: 1000\n", 1, "maxRetries", "out of range"),
-        ("cookies: maybe\n", 1, "cookies", "expected true or false"),
-        ("headers: [a, b]\n", 1, "headers", "expected a mapping"),
-        ("auth: { bearer: a, basic: b }\n", 1, "auth", "exactly one"),
-        ("validators:\n  - default:\n      retry: { strategy: linear }\n", 3, "validators[0].default.retry.strategy", "unknown strategy"),
-        ("validators:\n  - default:\n      retry: { strategy: fibonacci, jitter: lots }\n", 3, "validators[0].default.retry.jitter", "unknown jitter"),
-        ("validators:\n  - altRequest:\n      statuses: [401]\n", 3, "validators[0].altRequest", "request is missing"),
-        ("validators:\n  - retry: {}\n", 2, "validators[0].retry", "unknown key"),
-    ] as [(String, Int, String, String)])
-    func problemsNameFileLineAndKey(text: String, line: Int, key: String, message: String) {
+        ("baseURL: http://h/\ntimout: 10\n", 2, 1, "timout", "unknown key"),
+        ("tls:\n  insecure: false\n  cafile: x\n", 3, 3, "tls.cafile", "unknown key"),
+        ("timeout: soon\n", 1, 10, "timeout", "expected a number of seconds"),
+        ("timeout: -1\n", 1, 10, "timeout", "must not be negative"),
+        ("maxRetries: 1000\n", 1, 13, "maxRetries", "out of range"),
+        ("cookies: maybe\n", 1, 10, "cookies", "expected true or false"),
+        ("headers: [a, b]\n", 1, 10, "headers", "expected a mapping"),
+        ("auth: { bearer: a, basic: b }\n", 1, 7, "auth", "exactly one"),
+        ("validators:\n  - default:\n      retry: { strategy: linear }\n", 3, 26, "validators[0].default.retry.strategy", "unknown strategy"),
+        ("validators:\n  - default:\n      retry: { strategy: fibonacci, jitter: lots }\n", 3, 45, "validators[0].default.retry.jitter", "unknown jitter"),
+        ("validators:\n  - altRequest:\n      statuses: [401]\n", 3, 7, "validators[0].altRequest", "request is missing"),
+        ("validators:\n  - retry: {}\n", 2, 5, "validators[0].retry", "unknown key"),
+    ] as [(String, Int, Int, String, String)])
+    func problemsNameFileLineColumnAndKey(text: String, line: Int, column: Int, key: String, message: String) {
         #expect {
             try ProfileReader.read(text, name: "p", file: "/home/u/.config/explorer/profiles/p.yaml")
         } throws: { error in
             guard let problem = error as? ProfileProblem else { return false }
-            return problem.file == "/home/u/.config/explorer/profiles/p.yaml" && problem.line == line && problem.key == key
-                && problem.message.contains(message)
-                && problem.description.hasPrefix("/home/u/.config/explorer/profiles/p.yaml:\(line): \(key): ")
+            return problem.file == "/home/u/.config/explorer/profiles/p.yaml" && problem.line == line && problem.column == column
+                && problem.key == key && problem.message.contains(message)
+                && problem.description.hasPrefix("/home/u/.config/explorer/profiles/p.yaml:\(line):\(column): \(key): ")
         }
     }
 

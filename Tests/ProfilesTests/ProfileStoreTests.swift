@@ -93,7 +93,7 @@ import Testing
             try store.save(profile)
         } throws: { error in
             let text = (error as? ProfileProblem)?.description ?? ""
-            return text.hasPrefix(store.file(for: "api").path + ":2: timout: unknown key") && text.contains("not overwritten")
+            return text.hasPrefix(store.file(for: "api").path + ":2:1: timout: unknown key") && text.contains("not overwritten")
         }
         #expect(throws: ProfileProblem.self) { try store.save(yaml: "baseURL: http://new/\n", as: "api") }
         #expect(try String(contentsOf: store.file(for: "api"), encoding: .utf8) == broken)

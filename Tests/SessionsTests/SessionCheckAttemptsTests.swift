@@ -52,14 +52,14 @@ import Testing
             _ = try SessionReader.read(text, file: "bad.yaml")
             Issue.record("a non-boolean attempts was accepted")
         } catch {
-            #expect(error.description == #"bad.yaml:7: exchanges[0].check.attempts: expected true or false, found "sometimes""#)
+            #expect(error.description == #"bad.yaml:7:24: exchanges[0].check.attempts: expected true or false, found "sometimes""#)
         }
         let unknown = yaml.replacingOccurrences(of: "check: { attempts: false }", with: "check: { attempt: false }")
         do {
             _ = try SessionReader.read(unknown, file: "bad.yaml")
             Issue.record("an unknown check key was accepted")
         } catch {
-            #expect(error.description == "bad.yaml:7: exchanges[0].check.attempt: unknown key (known here: headers, ignore, attempts)")
+            #expect(error.description == "bad.yaml:7:14: exchanges[0].check.attempt: unknown key (known here: headers, ignore, attempts)")
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 @testable import Sessions
 import Testing
 
-/// Broken, partial and unknown-key session files are refused with file, line and key.
+/// Broken, partial and unknown-key session files are refused with file, line, column and key.
 @Suite struct SessionReaderProblemTests {
     private func problem(_ yaml: String) -> SessionProblem? {
         do {
@@ -27,19 +27,19 @@ import Testing
 
     @Test func unknownKeysAreNamedWithTheirPlace() {
         let found = problem("version: 1\nprofile: { name: demo }\nexchanges:\n  - request: { method: GET, url: x }\n    colour: blue\n")
-        #expect(found?.description == "bad.yaml:5: exchanges[0].colour: unknown key (known here: name, at, request, check, attempts, events, outcome)")
+        #expect(found?.description == "bad.yaml:5:5: exchanges[0].colour: unknown key (known here: name, at, request, check, attempts, events, outcome)")
     }
 
     @Test func missingAndMistypedValuesAreNamed() {
-        #expect(problem("profile: { name: demo }\n")?.description == "bad.yaml:1: version is missing")
-        #expect(problem("version: 2\nprofile: { name: demo }\n")?.description == "bad.yaml:1: version: this explorer reads session format 1, not 2")
+        #expect(problem("profile: { name: demo }\n")?.description == "bad.yaml:1:1: version is missing")
+        #expect(problem("version: 2\nprofile: { name: demo }\n")?.description == "bad.yaml:1:10: version: this explorer reads session format 1, not 2")
         #expect(problem("version: 1\nprofile: { name: demo }\nexchanges:\n  - request: { method: GET }\n")?.description
-            == "bad.yaml:4: exchanges[0].request: url is missing")
+            == "bad.yaml:4:14: exchanges[0].request: url is missing")
         #expect(problem("version: 1\nprofile: { name: demo }\nexchanges:\n  - request: { method: GET, url: x }\n    outcome: { status: many }\n")?.description
-            == #"bad.yaml:5: exchanges[0].outcome.status: expected a whole number, found "many""#)
+            == #"bad.yaml:5:24: exchanges[0].outcome.status: expected a whole number, found "many""#)
         #expect(problem("version: 1\nprofile: { name: demo }\nexchanges:\n  - request: { method: \"G T\", url: x }\n")?.key == "exchanges[0].request.method")
         #expect(problem("version: 1\nprofile: { name: demo }\ncheck: { ignore: [\"$.a[\"] }\n")?.description
-            == #"bad.yaml:3: check.ignore[0]: bad JSON path "$.a[": '[' without its ']'"#)
+            == #"bad.yaml:3:19: check.ignore[0]: bad JSON path "$.a[": '[' without its ']'"#)
         #expect(problem("version: 1\nprofile: { name: demo }\nexchanges:\n  - request: { method: GET, url: x, headers: [\"no colon\"] }\n")?.key
             == "exchanges[0].request.headers[0]")
     }
@@ -56,9 +56,9 @@ import Testing
                   - {"event": "attempt.started", "exchange": 1, "t_ms": 0, "attempt": 1, "method": "GET", "url": "x"}
                   - {"event": "attempt.exploded", "exchange": 1, "t_ms": 0, "attempt": 1}
         """
-        #expect(problem(yaml)?.description == #"bad.yaml:9: exchanges[0].attempts[0].events[1]: unknown event "attempt.exploded""#)
+        #expect(problem(yaml)?.description == #"bad.yaml:9:13: exchanges[0].attempts[0].events[1]: unknown event "attempt.exploded""#)
         let missing = yaml.replacingOccurrences(of: #", "method": "GET", "url": "x""#, with: "")
-        #expect(problem(missing)?.description == #"bad.yaml:8: exchanges[0].attempts[0].events[0]: "method" must be a string"#)
+        #expect(problem(missing)?.description == #"bad.yaml:8:13: exchanges[0].attempts[0].events[0]: "method" must be a string"#)
     }
 
     @Test func aTruncatedFileIsRefusedNotHalfRead() throws {

@@ -140,14 +140,14 @@ extension JSONParser {
             throw problem(at: i, "expected a digit after '-', found \(found(b, at: i))")
         }
         if integerDigits > 1, b[integerStart] == Byte.zero {
-            throw problem(at: start, "leading zero in number '\(numberText(b, from: start))'")
+            throw problem(at: start, "leading zero in number '\(text(b, start..<i))'")
         }
         if i < n, b[i] == Byte.dot {
             i += 1
             let fractionDigits = digits()
             if i == n, !final { return nil }
             if fractionDigits == 0 {
-                throw problem(at: i, "expected a digit after the decimal point in '\(numberText(b, from: start))', found \(found(b, at: i))")
+                throw problem(at: i, "expected a digit after the decimal point in '\(text(b, start..<i))', found \(found(b, at: i))")
             }
         }
         if i < n, b[i] | 0x20 == UInt8(ascii: "e") {
@@ -156,7 +156,7 @@ extension JSONParser {
             let exponentDigits = digits()
             if i == n, !final { return nil }
             if exponentDigits == 0 {
-                throw problem(at: i, "expected a digit in the exponent of '\(numberText(b, from: start))', found \(found(b, at: i))")
+                throw problem(at: i, "expected a digit in the exponent of '\(text(b, start..<i))', found \(found(b, at: i))")
             }
         }
         if i < n, Self.continuesNumber(b[i]) {
@@ -223,6 +223,10 @@ extension JSONParser {
 
     private static func continuesNumber(_ c: UInt8) -> Bool {
         isWordByte(c) || c == Byte.dot || c == Byte.plus || c == Byte.minus
+    }
+
+    private func text(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self)
     }
 
     private func numberText(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> String {

@@ -39,3 +39,11 @@ import Testing
         #expect(long.prettyText() == "[\n" + Array(repeating: "  \"" + String(repeating: "é", count: 15) + "\"", count: 5).joined(separator: ",\n") + "\n]")
     }
 }
+
+@Suite struct JSONNodeLiteralTests {
+    @Test func literalsBuildValuesWithMembersInOrder() {
+        let node: JSONNode = ["z": 1, "a": [true, "x", .null], "z": .integer(-7)]
+        #expect(node == .object([.init("z", .number("1")), .init("a", .array([.bool(true), .string("x"), .null])), .init("z", .number("-7"))]))
+        #expect(node.compactText == #"{"z":1,"a":[true,"x",null],"z":-7}"#)
+    }
+}

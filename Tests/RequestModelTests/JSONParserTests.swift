@@ -142,6 +142,19 @@ import Testing
         #expect(pieces == whole)
     }
 
+    /// Cut anywhere into two chunks, a document with every kind of token reads the same.
+    @Test func parsesTheSameWhereverTheChunkEnds() throws {
+        let text = "\u{FEFF}{\"a\": [1, -2.5e+3, 0, true, false, null, \"x\\\"\\u00e9\\ud83d\\ude00é😀\"], \"b\": {}, \"c\": [[]]}\n"
+        let bytes = Array(text.utf8)
+        let whole = try JSONNode.parsing(bytes)
+        for split in 0...bytes.count {
+            var parser = JSONParser()
+            try parser.feed(bytes[..<split])
+            try parser.feed(bytes[split...])
+            #expect(try parser.finish() == whole, "split at \(split)")
+        }
+    }
+
     @Test func offersTheValueAsSoonAsItIsComplete() throws {
         var parser = JSONParser()
         try parser.feed(Array(#"{"a": [1, "#.utf8))

@@ -5,97 +5,62 @@ import RequestModel
 extension ClientEvent {
     /// The event as one SPEC §3 JSON Lines object: `event`, `exchange`, `t_ms`, then its own keys.
     public var jsonLine: String {
-        var fields: [(String, JSONValue)] = [
-            ("event", .string(name)),
-            ("exchange", .int(exchange.value)),
-            ("t_ms", .number(tMs)),
-        ]
-        fields += extraFields
-        return JSONValue.object(fields).serialized
+        let head: JSONNode = ["event": .string(name), "exchange": .integer(exchange.value), "t_ms": .milliseconds(tMs)]
+        return JSONNode.object(head.members + extraFields.members).compactText
     }
 
-    private var extraFields: [(String, JSONValue)] {
+    private var extraFields: JSONNode {
         switch kind {
         case let .attemptStarted(attempt, method, url):
-            return [("attempt", .int(attempt)), ("method", .string(method)), ("url", .string(url))]
+            return ["attempt": .integer(attempt), "method": .string(method), "url": .string(url)]
         case let .responseReceived(attempt, status, bytes, elapsedMs, version):
-            return [("attempt", .int(attempt)), ("status", .int(status)), ("bytes", .int(bytes)),
-                    ("elapsed_ms", .number(elapsedMs)), ("http_version", .string(version))]
+            return ["attempt": .integer(attempt), "status": .integer(status), "bytes": .integer(bytes),
+                    "elapsed_ms": .milliseconds(elapsedMs), "http_version": .string(version)]
         case let .transportFailed(attempt, kind, message):
-            return [("attempt", .int(attempt)), ("kind", .string(kind.rawValue)), ("message", .string(message))]
+            return ["attempt": .integer(attempt), "kind": .string(kind.rawValue), "message": .string(message)]
         case let .validatorDecided(attempt, validator, decision, reason):
-            return [("attempt", .int(attempt)), ("validator", .string(validator)),
-                    ("decision", .string(decision.rawValue)), ("reason", .string(reason))]
+            return ["attempt": .integer(attempt), "validator": .string(validator),
+                    "decision": .string(decision.rawValue), "reason": .string(reason)]
         case let .retryScheduled(attempt, strategy, delayMs, source):
-            return [("attempt", .int(attempt)), ("strategy", .string(strategy)),
-                    ("delay_ms", .number(delayMs)), ("source", .string(source.rawValue))]
+            return ["attempt": .integer(attempt), "strategy": .string(strategy),
+                    "delay_ms": .milliseconds(delayMs), "source": .string(source.rawValue)]
         case let .retrySkipped(attempt, reason):
-            return [("attempt", .int(attempt)), ("reason", .string(reason))]
+            return ["attempt": .integer(attempt), "reason": .string(reason)]
         case let .credentialsWithheld(attempt, origin, headers):
-            return [("attempt", .int(attempt)), ("origin", .string(origin)), ("headers", .array(headers.map(JSONValue.string)))]
+            return ["attempt": .integer(attempt), "origin": .string(origin), "headers": .array(headers.map(JSONNode.string))]
         case let .redirectFollowed(attempt, status, from, to):
-            return [("attempt", .int(attempt)), ("status", .int(status)), ("from", .string(from)), ("to", .string(to))]
+            return ["attempt": .integer(attempt), "status": .integer(status), "from": .string(from), "to": .string(to)]
         case let .altStarted(attempt, method, url):
-            return [("attempt", .int(attempt)), ("method", .string(method)), ("url", .string(url))]
+            return ["attempt": .integer(attempt), "method": .string(method), "url": .string(url)]
         case let .altFinished(attempt, status, error):
-            var fields: [(String, JSONValue)] = [("attempt", .int(attempt))]
-            if let status { fields.append(("status", .int(status))) }
-            if let error { fields.append(("error", .string(error))) }
-            return fields
+            var fields: [JSONNode.Member] = [.init("attempt", .integer(attempt))]
+            if let status { fields.append(.init("status", .integer(status))) }
+            if let error { fields.append(.init("error", .string(error))) }
+            return .object(fields)
         case let .taskStarted(attempt), let .taskFinished(attempt):
-            return [("attempt", .int(attempt))]
+            return ["attempt": .integer(attempt)]
         case let .taskFailed(attempt, message):
-            return [("attempt", .int(attempt)), ("message", .string(message))]
+            return ["attempt": .integer(attempt), "message": .string(message)]
         case let .exchangeCompleted(status, attempts):
-            return [("status", .int(status)), ("attempts", .int(attempts))]
+            return ["status": .integer(status), "attempts": .integer(attempts)]
         case let .exchangeFailed(attempts, error):
-            var object: [(String, JSONValue)] = [("kind", .string(error.kind)), ("message", .string(error.message))]
-            if let status = error.status { object.append(("status", .int(status))) }
-            return [("attempts", .int(attempts)), ("error", .object(object))]
+            var object: [JSONNode.Member] = [.init("kind", .string(error.kind)), .init("message", .string(error.message))]
+            if let status = error.status { object.append(.init("status", .integer(status))) }
+            return ["attempts": .integer(attempts), "error": .object(object)]
         }
     }
 }
 
-/// Just enough JSON to write events with their keys in a stable order.
-enum JSONValue {
-    case string(String)
-    case int(Int)
-    case number(Double)
-    case array([JSONValue])
-    case object([(String, JSONValue)])
-
-    var serialized: String {
-        var out = ""
-        write(to: &out)
-        return out
+private extension JSONNode {
+    /// Milliseconds to three decimals (sub-millisecond precision without noise), whole ones without
+    /// a fraction; null when not finite.
+    static func milliseconds(_ value: Double) -> JSONNode {
+        guard value.isFinite else { return .null }
+        let rounded = (value * 1000).rounded() / 1000
+        return .number(rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded))
     }
 
-    private func write(to out: inout String) {
-        switch self {
-        case .string(let text): JSONText.quote(text, into: &out)
-        case .int(let value): out += String(value)
-        case .number(let value) where !value.isFinite:
-            out += "null"
-        case .number(let value):
-            // Three decimals: sub-millisecond precision without noise.
-            let rounded = (value * 1000).rounded() / 1000
-            out += rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
-        case .array(let values):
-            out += "["
-            for (index, value) in values.enumerated() {
-                if index > 0 { out += "," }
-                value.write(to: &out)
-            }
-            out += "]"
-        case .object(let fields):
-            out += "{"
-            for (index, (key, value)) in fields.enumerated() {
-                if index > 0 { out += "," }
-                JSONText.quote(key, into: &out)
-                out += ":"
-                value.write(to: &out)
-            }
-            out += "}"
-        }
+    var members: [Member] {
+        if case .object(let members) = self { members } else { [] }
     }
 }

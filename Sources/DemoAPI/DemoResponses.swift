@@ -1,15 +1,16 @@
 import Hummingbird
+import RequestModel
 
 /// Response builders shared by the routes.
 enum DemoResponses {
-    static func json(_ status: HTTPResponse.Status, _ value: DemoJSON, headers: HTTPFields = [:]) -> Response {
+    static func json(_ status: HTTPResponse.Status, _ value: JSONNode, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = "application/json"
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: value.text)))
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: value.compactText)))
     }
 
     static func error(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) -> Response {
-        json(status, .object([("error", .string(message))]), headers: headers)
+        json(status, ["error": .string(message)], headers: headers)
     }
 
     static func notFound(path: String) -> Response {

@@ -1,4 +1,5 @@
 import Hummingbird
+import RequestModel
 
 /// Token refresh and a protected resource, for exercising a client's refresh-and-retry logic.
 extension DemoRoutes {
@@ -25,14 +26,14 @@ extension DemoRoutes {
             return DemoResponses.error(.internalServerError, "refresh failed")
         }
         let token = await call.scenarios.issueToken(key: call.key)
-        return DemoResponses.json(.ok, .object([("token", .string(token))]))
+        return DemoResponses.json(.ok, ["token": .string(token)])
     }
 
     static func protected(_ call: DemoCall) async -> Response {
         if let token = bearerToken(call.request.headers[.authorization]),
             await call.scenarios.isValid(token: token, key: call.key)
         {
-            return DemoResponses.json(.ok, .object([("ok", true), ("token", .string(token))]))
+            return DemoResponses.json(.ok, ["ok": true, "token": .string(token)])
         }
         var headers = HTTPFields()
         headers[.wwwAuthenticate] = "Bearer"

@@ -1,4 +1,5 @@
 import Hummingbird
+import RequestModel
 
 /// Plain status codes and redirects.
 extension DemoRoutes {
@@ -20,7 +21,7 @@ extension DemoRoutes {
                 response.headers[.contentLength] = nil
                 return response
             }
-            return DemoResponses.json(status, .object([("status", .int(code))]))
+            return DemoResponses.json(status, ["status": .integer(code)])
         }
     }
 
@@ -28,7 +29,7 @@ extension DemoRoutes {
     static func redirect(_ call: DemoCall) async -> Response {
         await withNumber(call) { remaining in
             guard remaining > 0 else {
-                return DemoResponses.json(.ok, .object([("redirected", true)]))
+                return DemoResponses.json(.ok, ["redirected": true])
             }
             var location = "/redirect/\(remaining - 1)"
             if let query = call.request.uri.query, !query.isEmpty { location += "?" + query }
@@ -58,6 +59,6 @@ extension DemoRoutes {
     private static func redirectResponse(status: HTTPResponse.Status, location: String) -> Response {
         var headers = HTTPFields()
         headers[.location] = location
-        return DemoResponses.json(status, .object([("location", .string(location))]), headers: headers)
+        return DemoResponses.json(status, ["location": .string(location)], headers: headers)
     }
 }

@@ -1,4 +1,5 @@
 import Hummingbird
+import RequestModel
 
 /// Bodies of every size and shape: generated JSON and bytes (streamed), echo, and uploads.
 extension DemoRoutes {
@@ -46,15 +47,15 @@ extension DemoRoutes {
         let body = try await request.collectBody(upTo: 64 * 1024 * 1024)
         let bytes = Array(body.readableBytesView)
         let text = String(validating: bytes, as: UTF8.self)
-        let echoed = DemoJSON.object([
-            ("method", .string(call.method.rawValue)),
-            ("path", .string(call.path)),
-            ("query", grouped(call.query.pairs.map { ($0.name, $0.value) })),
-            ("headers", grouped(echoedHeaders(call.request.head))),
-            ("body", .string(text ?? Base64.encode(bytes))),
-            ("body_base64", .bool(text == nil)),
-            ("bytes", .int(bytes.count)),
-        ])
+        let echoed: JSONNode = [
+            "method": .string(call.method.rawValue),
+            "path": .string(call.path),
+            "query": grouped(call.query.pairs.map { ($0.name, $0.value) }),
+            "headers": grouped(echoedHeaders(call.request.head)),
+            "body": .string(text ?? Base64.encode(bytes)),
+            "body_base64": .bool(text == nil),
+            "bytes": .integer(bytes.count),
+        ]
         return DemoResponses.json(.ok, echoed)
     }
 
@@ -71,7 +72,7 @@ extension DemoRoutes {
             chunk.withUnsafeReadableBytes { hash.update($0) }
             total += chunk.readableBytes
         }
-        return DemoResponses.json(.ok, .object([("bytes", .int(total)), ("fnv1a64", .string(hash.hex))]))
+        return DemoResponses.json(.ok, ["bytes": .integer(total), "fnv1a64": .string(hash.hex)])
     }
 
     /// Header fields with their names as received. Host comes first: HTTPTypes moves it out of
@@ -82,13 +83,13 @@ extension DemoRoutes {
     }
 
     /// {"name": ["v1", "v2"]}, names in first-seen order.
-    private static func grouped(_ pairs: [(String, String)]) -> DemoJSON {
+    private static func grouped(_ pairs: [(String, String)]) -> JSONNode {
         var order: [String] = []
-        var values: [String: [DemoJSON]] = [:]
+        var values: [String: [JSONNode]] = [:]
         for (name, value) in pairs {
             if values[name] == nil { order.append(name) }
             values[name, default: []].append(.string(value))
         }
-        return .object(order.map { ($0, .array(values[$0] ?? [])) })
+        return .object(order.map { JSONNode.Member($0, .array(values[$0] ?? [])) })
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPParsing
 import Hummingbird
+import RequestModel
 
 /// Failures a resilient client has to ride out: 503 streaks, Retry-After, slowness,
 /// connections cut mid-body and bodies that trickle in.
@@ -10,7 +11,7 @@ extension DemoRoutes {
             if let failure = await call.scenarios.nextFlakyFailure(key: call.key, failures: failures) {
                 return DemoResponses.error(.serviceUnavailable, "flaky: failure \(failure) of \(failures)")
             }
-            return DemoResponses.json(.ok, .object([("ok", true), ("failures", .int(failures))]))
+            return DemoResponses.json(.ok, ["ok": true, "failures": .integer(failures)])
         }
     }
 
@@ -20,7 +21,7 @@ extension DemoRoutes {
         await withNumber(call) { seconds in
             let throttle = await call.scenarios.shouldThrottle(key: call.key, variant: String(seconds))
             guard throttle else {
-                return DemoResponses.json(.ok, .object([("ok", true)]))
+                return DemoResponses.json(.ok, ["ok": true])
             }
             var headers = HTTPFields()
             headers[.retryAfter] =
@@ -31,7 +32,7 @@ extension DemoRoutes {
             let code = call.query.int("status").flatMap { (400...599).contains($0) ? $0 : nil } ?? 503
             return DemoResponses.json(
                 HTTPResponse.Status(code: code),
-                .object([("error", .string("retry after \(seconds) s")), ("retry_after", .int(seconds))]),
+                ["error": .string("retry after \(seconds) s"), "retry_after": .integer(seconds)],
                 headers: headers
             )
         }
@@ -40,7 +41,7 @@ extension DemoRoutes {
     static func delay(_ call: DemoCall) async throws -> Response {
         try await withNumber(call) { milliseconds in
             try await call.pauses.sleep(for: .milliseconds(milliseconds))
-            return DemoResponses.json(.ok, .object([("delayed_ms", .int(milliseconds))]))
+            return DemoResponses.json(.ok, ["delayed_ms": .integer(milliseconds)])
         }
     }
 

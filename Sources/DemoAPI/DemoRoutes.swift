@@ -1,4 +1,5 @@
 import Hummingbird
+import RequestModel
 
 /// The demo API's routes. `summary` is what `explorer demo-server` prints; the handlers live in
 /// the `DemoRoutes+*.swift` extensions, grouped by what they simulate.
@@ -47,8 +48,8 @@ public enum DemoRoutes {
 
     /// "/" lists the routes, so a first GET on the base URL shows what there is to try.
     static func index() -> Response {
-        let routes = summary.map { DemoJSON.object([("path", .string($0.path)), ("description", .string($0.description))]) }
-        return DemoResponses.json(.ok, .object([("routes", .array(routes))]))
+        let routes: [JSONNode] = summary.map { ["path": .string($0.path), "description": .string($0.description)] }
+        return DemoResponses.json(.ok, ["routes": .array(routes)])
     }
 
     /// Runs `body` with the whole-number argument of "/route/{n}", answering 404 for another

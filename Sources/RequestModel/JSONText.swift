@@ -3,6 +3,13 @@
 /// stays as UTF-8.
 public enum JSONText {
     public static func quote(_ text: String, into out: inout String) {
+        // Most strings need no escape: copied whole, not a scalar at a time.
+        if !mayNeedEscape(text) {
+            out += "\""
+            out += text
+            out += "\""
+            return
+        }
         out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -18,5 +25,18 @@ public enum JSONText {
             }
         }
         out += "\""
+    }
+
+    /// A byte of a character that is escaped here or by `QuotedText`: controls, `"`, `\`, DEL, and
+    /// the lead bytes of C1 controls (0xC2) and of U+2028, U+2029 (0xE2), U+FEFF, U+FFFE, U+FFFF (0xEF).
+    static func mayNeedEscape(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where mayNeedEscape(byte) { return true }
+            return false
+        } ?? text.utf8.contains(where: mayNeedEscape)
+    }
+
+    static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2 || byte == 0xEF
     }
 }

@@ -9,7 +9,9 @@ public enum QuotedText {
     }
 
     public static func quote(_ text: String, into out: inout String) {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return JSONText.quote(text, into: &out) }
+        guard JSONText.mayNeedEscape(text), text.unicodeScalars.contains(where: needsEscape) else {
+            return JSONText.quote(text, into: &out)
+        }
         var escaped = ""
         JSONText.quote(text, into: &escaped)
         for scalar in escaped.unicodeScalars {

@@ -58,4 +58,16 @@ import Testing
         #expect(!event.jsonLine.contains("\u{1B}") && !event.jsonLine.contains("\n"))
         #expect(try object(event)["message"] as? String == "a\"b\\c\n\u{1B}[2J\u{0}é")
     }
+
+    /// The exact lines, keys in SPEC §3's order: `event`, `exchange`, `t_ms`, then the event's own.
+    @Test func linesAreByteStable() {
+        let received = ClientEvent(exchange: ExchangeID(7), tMs: 12.3456,
+            kind: .responseReceived(attempt: 1, status: 503, bytes: 10, elapsedMs: 1.25, httpVersion: "HTTP/1.1"))
+        #expect(received.jsonLine == #"{"event":"response.received","exchange":7,"t_ms":12.346,"attempt":1,"status":503,"bytes":10,"elapsed_ms":1.25,"http_version":"HTTP/1.1"}"#)
+        let failed = ClientEvent(exchange: ExchangeID(2), tMs: 0,
+            kind: .exchangeFailed(attempts: 2, error: .init(kind: "endpointError", message: "404", status: 404)))
+        #expect(failed.jsonLine == #"{"event":"exchange.failed","exchange":2,"t_ms":0,"attempts":2,"error":{"kind":"endpointError","message":"404","status":404}}"#)
+        let finished = ClientEvent(exchange: ExchangeID(3), tMs: .infinity, kind: .altFinished(attempt: 1, status: nil, error: "refused"))
+        #expect(finished.jsonLine == #"{"event":"alt.finished","exchange":3,"t_ms":null,"attempt":1,"error":"refused"}"#)
+    }
 }

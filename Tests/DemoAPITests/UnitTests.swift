@@ -26,11 +26,6 @@ import Testing
         #expect(query["%zz"] == "%4")
     }
 
-    @Test func jsonStringsAreEscaped() {
-        #expect(DemoJSON.string("a\"b\\c\nd\u{1}é").text == "\"a\\\"b\\\\c\\nd\\u0001é\"")
-        #expect(DemoJSON.object([("k", .array([1, true, .null]))]).text == "{\"k\":[1,true,null]}")
-    }
-
     @Test func base64MatchesTheStandardAlphabet() {
         #expect(Base64.encode(Array("".utf8)) == "")
         #expect(Base64.encode(Array("f".utf8)) == "Zg==")

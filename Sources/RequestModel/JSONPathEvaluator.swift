@@ -1,0 +1,108 @@
+/// Applies a query's segments to a document (RFC 9535 §2.3–2.5). A node carries its place as an
+/// index into one table of (parent, step) entries, so a result's normalized path costs one entry
+/// per node however deep the document is. Descendant segments walk with an explicit stack:
+/// depth comes from the data and must not become recursion.
+struct JSONPathEvaluator {
+    /// A node and where it is: `link` indexes `links`, or is `untracked` inside filters.
+    struct Located {
+        var value: JSONNode
+        var link: Int
+    }
+
+    struct Link: Sendable {
+        var parent: Int
+        var element: NormalizedPath.Element
+    }
+
+    static let untracked = -1
+
+    let root: JSONNode
+    /// Entry 0 is the root.
+    private(set) var links: [Link] = [Link(parent: untracked, element: .index(0))]
+    var regexes = IRegexpCache()
+
+    init(root: JSONNode) {
+        self.root = root
+    }
+
+    mutating func select(_ segments: [JSONPathSegment], from start: Located) -> [Located] {
+        var nodes = [start]
+        for segment in segments {
+            var next: [Located] = []
+            switch segment {
+            case .child(let selectors):
+                for node in nodes {
+                    for selector in selectors { apply(selector, to: node, into: &next) }
+                }
+            case .descendant(let selectors):
+                for node in nodes { descend(from: node, applying: selectors, into: &next) }
+            }
+            nodes = next
+            if nodes.isEmpty { break }
+        }
+        return nodes
+    }
+
+    /// The node, then each of its descendants in document order, each given the selectors.
+    private mutating func descend(from start: Located, applying selectors: [JSONPathSelector], into out: inout [Located]) {
+        var stack = [start]
+        while let node = stack.popLast() {
+            for selector in selectors { apply(selector, to: node, into: &out) }
+            let before = stack.count
+            switch node.value {
+            case .array(let items):
+                for (index, item) in items.enumerated() { stack.append(child(of: node, .index(index), item)) }
+            case .object(let members):
+                for member in members { stack.append(child(of: node, .name(member.key), member.value)) }
+            default: break
+            }
+            stack[before...].reverse()
+        }
+    }
+
+    private mutating func apply(_ selector: JSONPathSelector, to node: Located, into out: inout [Located]) {
+        switch selector {
+        case .name(let name):
+            guard case .object(let members) = node.value else { return }
+            for member in members where member.key.utf8.elementsEqual(name.utf8) {
+                out.append(child(of: node, .name(member.key), member.value))
+            }
+        case .wildcard:
+            switch node.value {
+            case .array(let items):
+                for (index, item) in items.enumerated() { out.append(child(of: node, .index(index), item)) }
+            case .object(let members):
+                for member in members { out.append(child(of: node, .name(member.key), member.value)) }
+            default: break
+            }
+        case .index(let wanted):
+            guard case .array(let items) = node.value else { return }
+            let index = wanted < 0 ? items.count + wanted : wanted
+            guard items.indices.contains(index) else { return }
+            out.append(child(of: node, .index(index), items[index]))
+        case .slice(let start, let end, let step):
+            guard case .array(let items) = node.value else { return }
+            for index in JSONPathSlice.indices(start: start, end: end, step: step, count: items.count) {
+                out.append(child(of: node, .index(index), items[index]))
+            }
+        case .filter(let expression):
+            switch node.value {
+            case .array(let items):
+                for (index, item) in items.enumerated() where test(expression, current: item) {
+                    out.append(child(of: node, .index(index), item))
+                }
+            case .object(let members):
+                for member in members where test(expression, current: member.value) {
+                    out.append(child(of: node, .name(member.key), member.value))
+                }
+            default: break
+            }
+        }
+    }
+
+    private mutating func child(of parent: Located, _ element: NormalizedPath.Element, _ value: JSONNode) -> Located {
+        guard parent.link != Self.untracked else { return Located(value: value, link: Self.untracked) }
+        links.append(Link(parent: parent.link, element: element))
+        return Located(value: value, link: links.count - 1)
+    }
+}

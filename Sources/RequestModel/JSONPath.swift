@@ -63,6 +63,15 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The normalized paths of the selected nodes, in order.
     public func paths(in root: JSONNode) -> [NormalizedPath] { select(in: root).map(\.path) }
+
+    /// The places the query selects, each once. Repeats are dropped segment by segment, so this
+    /// stays polynomial where the nodelist itself would not (`$..a..a..a` on a deep document).
+    public func places(in root: JSONNode) -> Set<NormalizedPath> {
+        var evaluator = JSONPathEvaluator(root: root, distinct: true)
+        let found = evaluator.select(segments, from: .init(value: root, link: 0))
+        let table = JSONPathMatch.PathTable(links: evaluator.links)
+        return Set(found.map { JSONPathMatch(value: $0.value, table: table, link: $0.link).path })
+    }
 }
 
 /// One node a query selected: its value and where it is.

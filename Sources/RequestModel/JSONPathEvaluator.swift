@@ -14,15 +14,26 @@ struct JSONPathEvaluator {
         var element: NormalizedPath.Element
     }
 
+    private struct LinkKey: Hashable {
+        var parent: Int
+        var element: NormalizedPath.Element
+    }
+
     static let untracked = -1
 
     let root: JSONNode
+    /// Each node once per nodelist, one link per place: for callers that want the set of places
+    /// (`$..a..a` would otherwise list a deep node once per way of reaching it, which grows
+    /// combinatorially with the number of `..` segments).
+    let distinct: Bool
     /// Entry 0 is the root.
     private(set) var links: [Link] = [Link(parent: untracked, element: .index(0))]
+    private var linkOfPlace: [LinkKey: Int] = [:]
     var regexes = IRegexpCache()
 
-    init(root: JSONNode) {
+    init(root: JSONNode, distinct: Bool = false) {
         self.root = root
+        self.distinct = distinct
     }
 
     mutating func select(_ segments: [JSONPathSegment], from start: Located) -> [Located] {
@@ -36,6 +47,10 @@ struct JSONPathEvaluator {
                 }
             case .descendant(let selectors):
                 for node in nodes { descend(from: node, applying: selectors, into: &next) }
+            }
+            if distinct {
+                var seen = Set<Int>()
+                next = next.filter { $0.link == Self.untracked || seen.insert($0.link).inserted }
             }
             nodes = next
             if nodes.isEmpty { break }
@@ -102,6 +117,11 @@ struct JSONPathEvaluator {
 
     private mutating func child(of parent: Located, _ element: NormalizedPath.Element, _ value: JSONNode) -> Located {
         guard parent.link != Self.untracked else { return Located(value: value, link: Self.untracked) }
+        if distinct {
+            let key = LinkKey(parent: parent.link, element: element)
+            if let known = linkOfPlace[key] { return Located(value: value, link: known) }
+            linkOfPlace[key] = links.count
+        }
         links.append(Link(parent: parent.link, element: element))
         return Located(value: value, link: links.count - 1)
     }

@@ -17,8 +17,11 @@ struct JSONPathParser {
         var parser = JSONPathParser(text: text, scalars: Array(text.unicodeScalars))
         guard parser.take("$") else { throw parser.problem("a JSONPath starts with '$'") }
         let segments = try parser.segments().segments
-        if let next = parser.peek {
-            throw parser.problem(JSONPathGrammar.isBlank(next) ? "blank space may not end a path" : "unexpected \(Self.show(next))")
+        if parser.peek != nil {
+            let blank = parser.position
+            parser.skipBlank()
+            guard let next = parser.peek else { throw parser.problem("blank space may not end a path", at: blank) }
+            throw parser.problem("unexpected \(Self.show(next))")
         }
         return segments
     }
@@ -444,6 +447,8 @@ struct JSONPathParser {
         switch operand.parsed {
         case .literal(let node): return .literal(node)
         case .query(let query) where query.isSingular: return .query(query)
+        case .query(let query) where FilterQuery.selectsAtMostOne(query.segments):
+            throw problem("a singular query has no blank space inside its brackets", at: operand.start)
         case .query:
             throw problem("only a singular query (names and indices, no wildcard, slice, filter or '..') gives a value", at: operand.start)
         case .call(let call) where call.function.result == .value: return .function(call)

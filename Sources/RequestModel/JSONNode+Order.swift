@@ -4,6 +4,11 @@ extension JSONNode {
     /// -1, 0 or 1 as `left` is below, equal to or above `right`; nil when either is not a
     /// number's text.
     public static func compareNumbers(_ left: String, _ right: String) -> Int? {
+        // Integers that fit in Int (the common case: counts, ids, lengths) compare directly.
+        if left.utf8.count < 19, right.utf8.count < 19, left.utf8.first != UInt8(ascii: "+"), right.utf8.first != UInt8(ascii: "+"),
+           let a = Int(left), let b = Int(right) {
+            return a < b ? -1 : (a == b ? 0 : 1)
+        }
         guard let a = ExactDecimal(left), let b = ExactDecimal(right) else { return nil }
         return ExactDecimal.compare(a, b)
     }

@@ -6,6 +6,9 @@
 /// path.values(in: document)                                // just the values
 /// ```
 ///
+/// Evaluation looks at `Task.isCancelled` as it goes and stops early when the task running it
+/// is cancelled (the result is then partial, for a caller that no longer wants it).
+///
 /// A path that does not start with `$` is SPEC §7's shorthand (`items.0.id` is
 /// `$.items[0].id`, see `JSONPathShorthand`); `init(rfc9535:)` takes the RFC's grammar only.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {

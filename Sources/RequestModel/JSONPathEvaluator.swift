@@ -36,9 +36,15 @@ struct JSONPathEvaluator {
         self.distinct = distinct
     }
 
+    /// Nodes visited since the last look at cancellation.
+    private var sinceCancellationCheck = 0
+    /// Set once the task running the evaluation is cancelled: every loop stops, and the result
+    /// (partial) is for a caller that no longer wants it.
+    private(set) var cancelled = false
+
     mutating func select(_ segments: [JSONPathSegment], from start: Located) -> [Located] {
         var nodes = [start]
-        for segment in segments {
+        for segment in segments where !cancelled {
             var next: [Located] = []
             switch segment {
             case .child(let selectors):
@@ -61,7 +67,7 @@ struct JSONPathEvaluator {
     /// The node, then each of its descendants in document order, each given the selectors.
     private mutating func descend(from start: Located, applying selectors: [JSONPathSelector], into out: inout [Located]) {
         var stack = [start]
-        while let node = stack.popLast() {
+        while let node = stack.popLast(), !checkCancellation() {
             for selector in selectors { apply(selector, to: node, into: &out) }
             let before = stack.count
             switch node.value {
@@ -73,6 +79,17 @@ struct JSONPathEvaluator {
             }
             stack[before...].reverse()
         }
+    }
+
+    /// Looks at `Task.isCancelled` every few thousand nodes, so a query the user has already
+    /// replaced (the viewer's filter box) stops soon without slowing the walk.
+    private mutating func checkCancellation() -> Bool {
+        sinceCancellationCheck += 1
+        if sinceCancellationCheck >= 4096 {
+            sinceCancellationCheck = 0
+            cancelled = Task.isCancelled
+        }
+        return cancelled
     }
 
     private mutating func apply(_ selector: JSONPathSelector, to node: Located, into out: inout [Located]) {
@@ -103,11 +120,11 @@ struct JSONPathEvaluator {
         case .filter(let expression):
             switch node.value {
             case .array(let items):
-                for (index, item) in items.enumerated() where test(expression, current: item) {
+                for (index, item) in items.enumerated() where !checkCancellation() && test(expression, current: item) {
                     out.append(child(of: node, .index(index), item))
                 }
             case .object(let members):
-                for member in members where test(expression, current: member.value) {
+                for member in members where !checkCancellation() && test(expression, current: member.value) {
                     out.append(child(of: node, .name(member.key), member.value))
                 }
             default: break

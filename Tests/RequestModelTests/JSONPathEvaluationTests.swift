@@ -75,4 +75,17 @@ import RequestModel
         #expect(try JSONPathRun.values("$[?count(@.*) == 0]", document) == ["{}"])
         #expect(try JSONPathRun.values("$[?value(@.s) == 7].s", document) == ["7"])
     }
+
+    /// The viewer's filter box cancels an evaluation the user has typed past; it stops early.
+    @Test func aCancelledTaskStopsEarly() async throws {
+        let wide = JSONNode.array(Array(repeating: .array(Array(repeating: .number("1"), count: 100)), count: 1_000))
+        let path = try JSONPath("$..*")
+        #expect(path.values(in: wide).count == 101_000)
+        let task = Task { () -> Int in
+            while !Task.isCancelled { await Task.yield() }
+            return path.values(in: wide).count
+        }
+        task.cancel()
+        #expect(await task.value < 20_000)
+    }
 }

@@ -61,7 +61,7 @@ public enum SessionReader {
             for item in try ignore.sequence() {
                 let pattern = try item.string()
                 do {
-                    _ = try JSONPathPattern(pattern)
+                    _ = try JSONPath(pattern)
                 } catch {
                     throw item.problem(error.description)
                 }

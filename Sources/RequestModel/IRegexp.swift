@@ -1,12 +1,13 @@
-/// RFC 9485 I-Regexp: checks that a pattern is one, and writes the ICU pattern
-/// (NSRegularExpression's dialect) that matches the same strings. `.` becomes "any character but
-/// `\n` and `\r`", groups become non-capturing, every literal is written as `\x{…}` so no
-/// character is special to ICU, and `\p{…}`/`\P{…}` keep the Unicode general categories.
+/// RFC 9485 I-Regexp: checks that a pattern is one, and writes the pattern in the common
+/// PCRE/ICU syntax (Swift's `Regex` reads it) that matches the same strings. `.` becomes "any
+/// character but `\n` and `\r`", groups become non-capturing, every literal but ASCII letters and
+/// digits is written as `\x{…}` so no character is special to the engine, and `\p{…}`/`\P{…}`
+/// keep the Unicode general categories.
 /// Nothing outside the RFC's grammar is accepted: no `\d`, backreferences, lookaround, lazy
 /// quantifiers or anchors (`^` and `$` are ordinary characters).
 public enum IRegexp {
-    /// The ICU pattern, or nil when `pattern` is not an I-Regexp.
-    public static func icuPattern(_ pattern: String) -> String? {
+    /// The engine's pattern, or nil when `pattern` is not an I-Regexp.
+    public static func translate(_ pattern: String) -> String? {
         var translator = Translator(scalars: Array(pattern.unicodeScalars))
         guard translator.regexp(), translator.position == translator.scalars.count else { return nil }
         return translator.out
@@ -225,7 +226,7 @@ public enum IRegexp {
             }
         }
 
-        /// A character ICU reads as itself wherever it stands.
+        /// A character the engine reads as itself wherever it stands.
         static func literal(_ scalar: Unicode.Scalar) -> String {
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) { return String(scalar) }
             return "\\x{" + String(scalar.value, radix: 16) + "}"

@@ -11,7 +11,7 @@ struct IRegexpCache {
         if let known = compiled[pattern] {
             regex = known
         } else {
-            regex = IRegexp.icuPattern(pattern).flatMap { translated in
+            regex = IRegexp.translate(pattern).flatMap { translated in
                 (try? Regex(translated))?.matchingSemantics(.unicodeScalar)
             }
             compiled[pattern] = regex

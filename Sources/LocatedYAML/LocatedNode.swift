@@ -14,6 +14,14 @@ public struct LocatedNode {
         FileProblem(file: file, line: node.mark?.line, column: node.mark?.column, key: path.isEmpty ? nil : path, message: message)
     }
 
+    /// A problem at the 1-based `character` of this scalar's text, its column counted from the
+    /// start of the line (past a quote that opens the scalar): where a path in it stops being valid.
+    public func problem(_ message: String, atCharacter character: Int) -> FileProblem {
+        let quoted = node.scalar.map { $0.style == .singleQuoted || $0.style == .doubleQuoted } ?? false
+        let column = node.mark.map { $0.column + (quoted ? 1 : 0) + character - 1 }
+        return FileProblem(file: file, line: node.mark?.line, column: column, key: path.isEmpty ? nil : path, message: message)
+    }
+
     func child(_ node: Node, path: String) -> LocatedNode {
         LocatedNode(node: node, path: path, file: file, budget: budget)
     }

@@ -50,10 +50,10 @@ public enum SessionReader {
         if let ignore = entries["ignore"] {
             for item in try ignore.sequence() {
                 let pattern = try item.string()
-                do {
-                    _ = try JSONPathPattern(pattern)
+                do throws(JSONPathProblem) {
+                    _ = try JSONPath(pattern)
                 } catch {
-                    throw item.problem(error.description)
+                    throw item.problem("bad JSON path \(QuotedText.quote(pattern)): \(error.message)", atCharacter: error.column)
                 }
                 check.ignore.append(pattern)
             }

@@ -16,7 +16,7 @@ public struct SessionDiff: Sendable, Equatable {
             case status
             case header(String)
             /// The body as a whole (`nil`) or a place in its JSON.
-            case body(JSONPath?)
+            case body(NormalizedPath?)
         }
 
         public var place: Place
@@ -33,7 +33,7 @@ public struct SessionDiff: Sendable, Equatable {
     /// One difference per line.
     public var rendered: String { (differences.map(\.description) + (truncated ? ["… and more body differences"] : [])).joined(separator: "\n") }
 
-    /// Compares `actual` with `expected` as `check` says; bad ignore patterns are skipped (the
+    /// Compares `actual` with `expected` as `check` says; bad ignore queries are skipped (the
     /// session reader refuses them first).
     public static func compare(expected: Session.Outcome, actual: Session.Outcome, check: Session.Check = Session.Check(),
                                limit: Int = 50) -> SessionDiff {
@@ -62,10 +62,10 @@ public struct SessionDiff: Sendable, Equatable {
                 add(.header(name), "header \(name): expected \(wanted.map(QuotedText.quote) ?? "none"), got \(got.map(QuotedText.quote) ?? "none")")
             }
         }
-        let patterns = check.ignore.compactMap { try? JSONPathPattern($0) }
+        let queries = check.ignore.compactMap { try? JSONPath($0) }
         switch (expected.body, actual.body) {
         case (.json(let wanted), .json(let got)):
-            let found = JSONDiff.compare(expected: wanted, actual: got, ignoring: patterns, limit: limit + 1)
+            let found = JSONDiff.compare(expected: wanted, actual: got, ignoring: queries, limit: limit + 1)
             truncated = found.count > limit
             for difference in found.prefix(limit) { add(.body(difference.path), "body " + difference.description) }
         case (.text(let wanted), .text(let got)) where wanted != got:

@@ -39,7 +39,7 @@ import Testing
             == #"bad.yaml:5:24: exchanges[0].outcome.status: expected a whole number, found "many""#)
         #expect(problem("version: 1\nprofile: { name: demo }\nexchanges:\n  - request: { method: \"G T\", url: x }\n")?.key == "exchanges[0].request.method")
         #expect(problem("version: 1\nprofile: { name: demo }\ncheck: { ignore: [\"$.a[\"] }\n")?.description
-            == #"bad.yaml:3:19: check.ignore[0]: bad JSON path "$.a[": '[' without its ']'"#)
+            == #"bad.yaml:3:24: check.ignore[0]: bad JSON path "$.a[": expected a selector: a quoted name, '*', an index, a slice or a '?' filter"#)
         #expect(problem("version: 1\nprofile: { name: demo }\nexchanges:\n  - request: { method: GET, url: x, headers: [\"no colon\"] }\n")?.key
             == "exchanges[0].request.headers[0]")
     }

@@ -108,6 +108,7 @@ let package = Package(
             name: "ExplorerTUI",
             dependencies: [
                 "CNcurses",
+                "RequestModel",
                 "Locking",
                 "TUICore",
                 "ExplorerApp",

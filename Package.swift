@@ -122,6 +122,7 @@ let package = Package(
         .executableTarget(
             name: "ExplorerBench",
             dependencies: [
+                "RequestModel",
                 "ClientCore",
                 "HTTPParsing",
                 "Locking",

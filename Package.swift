@@ -115,6 +115,7 @@ let package = Package(
             name: "ExplorerTUI",
             dependencies: [
                 "CNcurses",
+                "RequestModel",
                 "Locking",
                 "TUICore",
                 "ExplorerApp",
@@ -128,6 +129,7 @@ let package = Package(
         .executableTarget(
             name: "ExplorerBench",
             dependencies: [
+                "RequestModel",
                 "ClientCore",
                 "HTTPParsing",
                 "Locking",

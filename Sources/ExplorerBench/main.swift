@@ -6,6 +6,7 @@ import Foundation
 //   explorer-bench client-loop core|raw|rawspinN COUNT [BASE_URL]   (one side's loop, for callgrind or perf stat;
 //                                  rawspinN: raw AHC with N µs of the caller's own work between requests)
 //   explorer-bench backoff [--retries N]
+//   explorer-bench jsonpath [--runs N] [--megabytes M]   (our parser and RFC 9535 engine vs jq, same file, same run)
 //   explorer-bench tui [--runs N]
 //   explorer-bench soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -20,6 +21,8 @@ case "client-loop":
     // One side's loop, for ClientInstructions to count under callgrind.
     await ClientInstructions.loop(side: arguments.dropFirst().first ?? "core", count: Int(arguments.dropFirst(2).first ?? "") ?? 1_000,
                                   base: arguments.dropFirst(3).first)
+case "jsonpath":
+    await JSONPathBenchmark(runs: options.int("--runs", default: 5), megabytes: options.int("--megabytes", default: 10)).run()
 case "backoff":
     await BackoffBenchmark(retries: options.int("--retries", default: 200)).run()
 case "tui":
@@ -29,6 +32,6 @@ case "soak":
                         seed: UInt64(options.int("--seed", default: 1)), eventBuffer: options.int("--events-buffer", default: 65_536),
                         watchdog: .seconds(options.int("--watchdog", default: 30))).run()
 default:
-    FileHandle.standardError.write(Data("usage: explorer-bench client [--requests N] [--batches B] | backoff [--retries N] | tui [--runs N] | soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]\n".utf8))
+    FileHandle.standardError.write(Data("usage: explorer-bench client [--requests N] [--batches B] | backoff [--retries N] | jsonpath [--runs N] [--megabytes M] | tui [--runs N] | soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]\n".utf8))
     exit(2)
 }

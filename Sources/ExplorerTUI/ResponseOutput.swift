@@ -1,5 +1,6 @@
 import ClientCore
 import Foundation
+import RequestModel
 
 /// Prints an exchange's outcome: the final body byte-exact where it belongs (with the head
 /// first for `--include`), then a status line or the problem on stderr.
@@ -8,6 +9,8 @@ struct ResponseOutput {
     let include: Bool
     /// The body already went out through the sink.
     let streamed: Bool
+    /// `--jsonpath`: print what it selects instead of the body.
+    var jsonpath: JSONPath?
     let elapsed: Duration
 
     func deliver(_ response: HTTPResponse) throws(CLIError) {
@@ -17,9 +20,23 @@ struct ResponseOutput {
         if include && keptBody {
             Console.out(Self.head(status: response.status, headers: response.headers, httpVersion: response.httpVersion))
         }
-        if keptBody { try writeBody(response.body) }
+        let selection = keptBody ? try jsonpath.map { path throws(CLIError) in try Self.select(path, in: response.body) } : nil
+        if keptBody {
+            if let selection { try write(Data(selection.utf8)) } else { try writeBody(response.body) }
+        }
         let bytes = keptBody ? response.body.count : response.streamedBytes
         Console.err("\(response.httpVersion) \(response.status) · \(Self.attempts(response.attempts.count)) · \(milliseconds) ms · \(bytes) bytes\n")
+    }
+
+    /// Each node `path` selects, as compact JSON on a line of its own; nothing when it selects nothing.
+    static func select(_ path: JSONPath, in body: ResponseBody) throws(CLIError) -> String {
+        let document: JSONNode
+        do throws(JSONProblem) {
+            document = try JSONNode.parsing(body.data)
+        } catch {
+            throw .failure("--jsonpath \(path.text): the body is not JSON: \(error)")
+        }
+        return path.values(in: document).map { $0.compactText + "\n" }.joined()
     }
 
     /// Prints what is known of the failed exchange and returns the error to end the command with.
@@ -41,6 +58,16 @@ struct ResponseOutput {
             if case .file = destination { try handle.close() }
         } catch {
             throw .failure("cannot write the body to \(destinationName): \(error.localizedDescription)")
+        }
+    }
+
+    private func write(_ data: Data) throws(CLIError) {
+        let handle = try destination.open()
+        do {
+            try handle.write(contentsOf: data)
+            if case .file = destination { try handle.close() }
+        } catch {
+            throw .failure("cannot write to \(destinationName): \(error.localizedDescription)")
         }
     }
 

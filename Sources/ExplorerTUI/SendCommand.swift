@@ -70,6 +70,9 @@ struct SendCommand: AsyncParsableCommand {
     @Flag(help: "Write a 2xx body as it arrives; once a byte is written there is no retry.")
     var stream = false
 
+    @Option(help: ArgumentHelp("Print only what this RFC 9535 JSONPath selects from a JSON body, each node as compact JSON on a line of its own.", valueName: "PATH"))
+    var jsonpath: String?
+
     @Flag(name: [.customShort("k"), .long], help: "Accept any TLS certificate.")
     var insecure = false
 

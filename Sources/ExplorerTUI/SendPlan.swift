@@ -1,5 +1,6 @@
 import ClientCore
 import Foundation
+import RequestModel
 
 /// Everything `send` will do, built from its options before anything starts, so that bad
 /// input (exit 2) is found while nothing has been sent.
@@ -19,6 +20,8 @@ struct SendPlan {
     var destination: BodyDestination
     var include: Bool
     var stream: Bool
+    /// `--jsonpath`: what to print of a JSON body instead of the body.
+    var jsonpath: JSONPath?
     /// `--as-curl`: print the command instead of sending; `includeSecrets` leaves credentials readable.
     var asCurl: Bool
     var includeSecrets: Bool
@@ -63,8 +66,19 @@ struct SendPlan {
         destination = try BodyDestination(output: options.output ?? imported?.output)
         include = options.include || imported?.include == true
         stream = options.stream
+        jsonpath = try options.jsonpath.map(Self.jsonpath)
+        if jsonpath != nil && stream { throw .usage("--jsonpath needs the whole body, so it can't be combined with --stream") }
         asCurl = options.asCurl
         includeSecrets = options.includeSecrets
+    }
+
+    /// `--jsonpath PATH`, refused before anything is sent when it is not RFC 9535 (SPEC §7).
+    private static func jsonpath(_ text: String) throws(CLIError) -> JSONPath {
+        do throws(JSONPathProblem) {
+            return try JSONPath(text)
+        } catch {
+            throw .usage("--jsonpath: \(error.message) at column \(error.column)\n  " + error.caret.replacingOccurrences(of: "\n", with: "\n  "))
+        }
     }
 
     /// `-H` headers, after any from a curl line: a name the curl line also set is replaced, not doubled.

@@ -25,7 +25,8 @@ struct SendRun {
         await profile.shutdown()
         await writer?.finish()
 
-        let output = ResponseOutput(destination: plan.destination, include: plan.include, streamed: plan.stream, elapsed: elapsed)
+        let output = ResponseOutput(
+            destination: plan.destination, include: plan.include, streamed: plan.stream, jsonpath: plan.jsonpath, elapsed: elapsed)
         switch outcome {
         case .success(let response): try output.deliver(response)
         case .failure(let error): throw output.report(error)

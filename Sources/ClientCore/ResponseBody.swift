@@ -1,4 +1,5 @@
 import Foundation
+import RequestModel
 
 /// A response body: in memory, or spooled to a temporary file once it grew past
 /// the client's spool threshold, so a huge body never sits in memory.
@@ -65,12 +66,10 @@ public struct ResponseBody: Sendable {
 
     /// The server's own message in a JSON error body (`{"message": ...}`, `{"error": ...}`), if any.
     public var serverMessage: String? {
-        guard count > 0, count < 64 * 1024,
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return nil }
+        guard count > 0, count < 64 * 1024, let object = JSONNode.parse(data) else { return nil }
         for key in ["message", "error", "detail", "error_description"] {
-            if let text = object[key] as? String { return text }
-            if let nested = object[key] as? [String: Any], let text = nested["message"] as? String { return text }
+            if case .string(let text)? = object[key] { return text }
+            if case .string(let text)? = object[key]?["message"] { return text }
         }
         return nil
     }

@@ -32,7 +32,7 @@ struct JSONPathBenchmark {
         for query in Self.queries {
             let path: JSONPath?
             do throws(JSONPathProblem) {
-                path = try query.path.map(JSONPath.init)
+                path = try query.path.map { text throws(JSONPathProblem) in try JSONPath(text) }
             } catch {
                 fail("\(query.name): \(error)")
             }

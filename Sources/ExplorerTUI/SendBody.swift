@@ -1,5 +1,6 @@
 import ClientCore
 import Foundation
+import RequestModel
 
 /// The body `send` was asked for, kept as a recipe: the client gets a `RequestBody` from it and
 /// `--as-curl` the matching curl options (a file stays `@path` there instead of being inlined).
@@ -45,11 +46,10 @@ enum SendBody: Sendable {
     private static func json(_ raw: String) throws(CLIError) -> SendBody {
         let file = raw.hasPrefix("@") ? try SendArguments.filePath(raw, flag: "--json") : nil
         let bytes = if let file { try InputFile.read(file, flag: "--json @\(file)") } else { Data(raw.utf8) }
-        do {
-            _ = try JSONSerialization.jsonObject(with: bytes, options: .fragmentsAllowed)
+        do throws(JSONProblem) {
+            _ = try JSONNode.parsing(bytes)
         } catch {
-            let reason = JSONProblem.describe(error, in: bytes)
-            throw .usage(file.map { "--json @\($0): \($0) is not valid JSON: \(reason)" } ?? "--json: not valid JSON: \(reason)")
+            throw .usage(file.map { "--json @\($0): \($0) is not valid JSON: \(error)" } ?? "--json: not valid JSON: \(error)")
         }
         return .bytes(bytes, file: file, contentType: "application/json")
     }
@@ -115,21 +115,5 @@ enum SendBody: Sendable {
         case .form(let fields): return .urlencodedForm(fields)
         case .multipart(let parts): return .multipart(parts)
         }
-    }
-}
-
-/// Foundation's reason a text is not JSON, with a line and column added to its byte offset.
-enum JSONProblem {
-    static func describe(_ error: any Error, in bytes: Data) -> String {
-        let reason = (error as NSError).userInfo["NSDebugDescription"] as? String ?? error.localizedDescription
-        // Linux says "around character N" (a 0-based byte offset); macOS already gives a line and column.
-        guard let match = reason.firstMatch(of: /character (\d+)/), let offset = Int(match.1), offset <= bytes.count else {
-            return reason
-        }
-        let before = bytes.prefix(offset)
-        let line = before.count(where: { $0 == 0x0A }) + 1
-        let column = offset - (before.lastIndex(of: 0x0A).map { $0 - bytes.startIndex + 1 } ?? 0) + 1
-        let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
-        return "\(sentence) (line \(line), column \(column))"
     }
 }

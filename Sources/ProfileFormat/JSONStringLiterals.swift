@@ -43,6 +43,6 @@ public enum JSONStringLiterals {
     }
 
     private static func decoded(_ literal: String) -> String? {
-        (try? JSONSerialization.jsonObject(with: Data(literal.utf8), options: .fragmentsAllowed)) as? String
+        JSONNode.parse(literal)?.stringValue
     }
 }

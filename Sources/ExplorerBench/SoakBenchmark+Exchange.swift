@@ -1,4 +1,5 @@
 import ClientCore
+import RequestModel
 
 extension SoakBenchmark {
     /// The key whose token the client holds; `auth` and `rotate` use it.
@@ -15,7 +16,7 @@ extension SoakBenchmark {
         var refresh = HTTPAltRequestValidator(statusCodes: [401], { _, _ in
             HTTPRequest(.post, "auth/refresh")
         }, onReceiveAltResponse: { response, client in
-            guard case .string(let token)? = ResponseJSON(body: response.body)?.value(at: "token") else {
+            guard case .string(let token)? = JSONNode.parse(response.body.data)?["token"] else {
                 throw HTTPError(.altRequestFailed, "auth/refresh answered without a token")
             }
             client.setHeader("Authorization", "Bearer \(token)")

@@ -1,4 +1,5 @@
 import HTTPParsing
+import RequestModel
 
 /// A named client profile as SPEC §4 writes it: what a profile file says, checked, before it is
 /// turned into a client. `${env:NAME}` stays as written here; it is resolved when a request is
@@ -94,39 +95,30 @@ public struct Profile: Sendable, Equatable {
         }
     }
 
-    /// A declarative check on one field of the response's JSON: when the field meets
-    /// `condition`, fail the exchange (with `message`) or retry it (with `retry`).
+    /// A declarative check on the response's JSON: when what `field` selects meets `predicate`,
+    /// fail the exchange (with `message`) or retry it (with `retry`).
     public struct Check: Sendable, Equatable {
-        /// Values are JSON text (`0`, `true`, `"ok"`), as the YAML wrote them.
-        public enum Condition: Sendable, Equatable {
-            case equals(String)
-            case notEquals(String)
-            case oneOf([String])
-            case exists
-            case missing
-        }
-
         public enum Action: Sendable, Equatable {
             case fail
             /// nil takes fibonacci with its defaults, as the seed's `.retry(.fibonacci)`.
             case retry(Retry?)
         }
 
-        /// The dotted path of the field (`code`, `data.items.0.id`).
+        /// An RFC 9535 path as written (`$.code`, or the shorthand `data.items.0.id`); empty for the whole body.
         public var field: String
-        public var condition: Condition
+        public var predicate: AssertPredicate
         public var action: Action
-        /// Why the exchange failed, with `{{json.path}}` placeholders; only with `fail`.
+        /// Why the exchange failed, with `{{json PATH}}` placeholders; only with `fail`.
         public var message: String?
         /// Methods the retry may repeat; nil for the idempotent ones. Only with `retry`.
         public var retryMethods: [String]?
         /// The timeline's name for it; "check FIELD" when nil.
         public var name: String?
 
-        public init(field: String, condition: Condition, action: Action, message: String? = nil,
+        public init(field: String, predicate: AssertPredicate, action: Action, message: String? = nil,
                     retryMethods: [String]? = nil, name: String? = nil) {
             self.field = field
-            self.condition = condition
+            self.predicate = predicate
             self.action = action
             self.message = message
             self.retryMethods = retryMethods

@@ -82,7 +82,7 @@ extension ProfileReader {
         if let headers = try entries["apply"]?.mapping(allowed: ["headers"])["headers"] {
             alt.applyHeaders = try headers.headers()
             for (header, (_, value)) in zip(alt.applyHeaders, try headers.entries()) {
-                try checkPlaceholders(in: header.value, prefix: "alt.json", at: value)
+                _ = try template(header.value, reading: "alt", at: value)
             }
         }
         return alt

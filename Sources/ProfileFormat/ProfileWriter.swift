@@ -85,12 +85,10 @@ public enum ProfileWriter {
     private static func check(_ check: Profile.Check) -> [String] {
         var fields = ["json: \(quoted(check.field))"]
         let condition: String
-        switch check.condition {
-        case .equals(let value): condition = "{ equals: \(value) }"
-        case .notEquals(let value): condition = "{ notEquals: \(value) }"
-        case .oneOf(let values): condition = "{ oneOf: [\(values.joined(separator: ", "))] }"
-        case .exists: condition = "exists"
-        case .missing: condition = "missing"
+        switch check.predicate {
+        case .exists(let wanted): condition = wanted ? "exists" : "missing"
+        case .isString, .isNumber, .isBool, .isNull, .isArray, .isObject: condition = check.predicate.name
+        default: condition = "{ \(check.predicate.name): \(check.predicate.expected?.spacedLine ?? "true") }"
         }
         switch check.action {
         case .fail:

@@ -1,5 +1,6 @@
 import ClientCore
 import Foundation
+import RequestModel
 
 /// The validator chain as data, turned into ClientCore validators in the profile's order.
 extension Profile.Validator {
@@ -39,25 +40,18 @@ extension Profile.Retry {
 }
 
 extension Profile.Check {
+    /// The reader refused a bad path or message, so both compile here.
     func make() -> HTTPJSONFieldValidator {
-        func value(_ text: String) -> ResponseJSON { ResponseJSON(text: text) ?? .string(text) }
-        let condition: HTTPJSONFieldValidator.Condition
-        switch self.condition {
-        case .equals(let text): condition = .equals(value(text))
-        case .notEquals(let text): condition = .notEquals(value(text))
-        case .oneOf(let texts): condition = .oneOf(texts.map(value))
-        case .exists: condition = .exists
-        case .missing: condition = .missing
-        }
         let action: HTTPJSONFieldValidator.Action
         switch self.action {
-        case .fail: action = .fail(message: message)
+        case .fail: action = .fail(message: message.flatMap { try? Template($0) })
         case .retry(let retry):
             var rules = RetryRules()
             if let retryMethods { rules.retryMethods = Set(retryMethods.map(HTTPMethod.init(rawValue:))) }
             action = .retry(retry?.clientStrategy ?? .fibonacci, rules)
         }
-        return HTTPJSONFieldValidator(name: name, field: field, when: condition, then: action)
+        let path = (try? JSONPath(field.isEmpty ? "$" : field)) ?? (try! JSONPath("$"))
+        return HTTPJSONFieldValidator(name: name ?? "check \(field.isEmpty ? "body" : field)", path: path, when: predicate, then: action)
     }
 }
 
@@ -97,21 +91,28 @@ extension Profile.AltRequest {
         return request
     }
 
-    /// `apply`'s headers with the environment read first, then `{{alt.json.path}}` filled, so a
-    /// value from the server is never read as a reference.
+    /// `apply`'s headers, `${env:NAME}` and `{{alt.json PATH}}` filled in one pass of the template
+    /// read from the file, so no value — from the environment or the server — is read as a reference.
     func applied(to response: HTTPResponse, key: String, context: ProfileContext) throws -> [Profile.Header] {
         guard response.isSuccess else {
             throw ApplyFailure(message: "\(method) \(url) answered \(response.status), so there is nothing to apply")
         }
-        let json = ResponseJSON(body: response.body)
+        let json = response.body.count <= HTTPJSONFieldValidator.maxBytes ? JSONNode.parse(response.body.data) : nil
+        var values = TemplateValues(secretDocuments: ["alt"], environment: context.environment ?? ProcessInfo.processInfo.environment)
+        values.documents["alt"] = json
         return try applyHeaders.map { header in
             let headerKey = "\(key).apply.headers.\(header.name)"
-            let template = try context.resolve(header.value, key: headerKey)
-            let value = try ResponseJSONTemplate.render(template, prefix: "alt.json", json: json) { (path) throws(ApplyFailure) in
-                let what = json == nil ? "a body that is not JSON" : "no \(path.isEmpty ? "body" : path)"
-                throw ApplyFailure(message: "\(method) \(url) answered \(response.status) with \(what), which \(headerKey) needs")
+            let template = try Template(header.value)
+            let value = try template.render(with: values) { (part) throws(ApplyFailure) in
+                switch part {
+                case .environment: throw ApplyFailure(message: "\(headerKey): \(TemplateMissing(part: part))")
+                case .json(_, let path):
+                    let what = json == nil ? "a body that is not JSON" : "no \(path.text)"
+                    throw ApplyFailure(message: "\(method) \(url) answered \(response.status) with \(what), which \(headerKey) needs")
+                default: return part.placeholder
+                }
             }
-            return Profile.Header(header.name, value)
+            return Profile.Header(header.name, value.text)
         }
     }
 

@@ -15,6 +15,16 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         /// `document` is nil for `{{json PATH}}`, the response at hand.
         case json(document: String?, path: JSONPath)
         case environment(String)
+
+        /// The placeholder as a message names it: `{{token}}`, `{{alt.json $.token}}`, `${env:HOME}`.
+        public var placeholder: String {
+            switch self {
+            case .text(let text): text
+            case .variable(let name): "{{\(name)}}"
+            case .json(let document, let path): "{{\(document.map { "\($0).json" } ?? "json") \(path.text)}}"
+            case .environment(let name): "${env:\(name)}"
+            }
+        }
     }
 
     /// The template as written.
@@ -132,14 +142,16 @@ public struct RenderedText: Sendable, Hashable {
 public struct TemplateMissing: Error, Sendable, Hashable, CustomStringConvertible {
     public let part: Template.Part
 
+    public init(part: Template.Part) {
+        self.part = part
+    }
+
     /// `{{token}} is not defined`, `{{alt.json $.token}} selects nothing`.
     public var description: String {
         switch part {
-        case .text(let text): "\(text) has no value"
-        case .variable(let name): "{{\(name)}} is not defined"
-        case .json(let document?, let path): "{{\(document).json \(path.text)}} selects nothing"
-        case .json(nil, let path): "{{json \(path.text)}} selects nothing"
-        case .environment(let name): "${env:\(name)} is not set in the environment"
+        case .text, .variable: "\(part.placeholder) is not defined"
+        case .json: "\(part.placeholder) selects nothing"
+        case .environment: "\(part.placeholder) is not set in the environment"
         }
     }
 }

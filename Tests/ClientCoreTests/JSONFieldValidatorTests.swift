@@ -1,59 +1,43 @@
 import Foundation
+import RequestModel
 import Testing
 @testable import ClientCore
 
 /// Declarative checks on a JSON field: the seed's custom validator (`code != 0` fails,
 /// `retriable` retries with fibonacci) as data.
 @Suite struct JSONFieldValidatorTests {
-    static let document = ResponseJSON(text: #"{"code": 1, "data": {"items": [{"id": 7}, {"id": "8"}]}, "ok": true, "none": null}"#)!
+    static func path(_ text: String) -> JSONPath { try! JSONPath(text) }
 
-    @Test func dottedPathsWalkObjectsAndArrays() {
-        #expect(Self.document.value(at: "code") == .number(1))
-        #expect(Self.document.value(at: "data.items.0.id") == .number(7))
-        #expect(Self.document.value(at: "data.items.1.id") == .string("8"))
-        #expect(Self.document.value(at: "data.items.2.id") == nil)
-        #expect(Self.document.value(at: "data.items.x") == nil)
-        #expect(Self.document.value(at: "code.deeper") == nil)
-        #expect(Self.document.value(at: "none") == .null)
-        #expect(Self.document.value(at: "") == Self.document)
-        #expect(ResponseJSON.problem(withPath: "a..b") != nil)
-        #expect(ResponseJSON.problem(withPath: "a.0.b") == nil)
-        #expect(ResponseJSON(text: "not json") == nil)
-        #expect(ResponseJSON(text: "0") == .number(0))
-    }
-
-    /// A missing field meets only `.missing`; numbers compare as numbers, never as strings.
+    /// What a path selects is the subject: one node as itself, several as a list, none as nothing,
+    /// which meets only `exists: false`; numbers compare as numbers, never as strings.
     @Test(arguments: [
-        ("code", HTTPJSONFieldValidator.Condition.notEquals(.number(0)), true),
-        ("code", .equals(.number(1.0)), true),
-        ("code", .equals(.string("1")), false),
-        ("code", .oneOf([.number(2), .number(1)]), true),
-        ("code", .oneOf([.number(2)]), false),
-        ("absent", .notEquals(.number(0)), false),
+        ("code", AssertPredicate.notEquals(0), true),
+        ("code", .equals(.number("1.0")), true),
+        ("code", .equals("1"), false),
+        ("code", .isIn([2, 1]), true),
+        ("code", .isIn([2]), false),
+        ("code", .lessThan(2), true),
+        ("absent", .notEquals(0), false),
         ("absent", .equals(.null), false),
-        ("absent", .missing, true),
-        ("absent", .exists, false),
-        ("none", .exists, true),
+        ("absent", .exists(false), true),
+        ("absent", .exists(true), false),
+        ("none", .exists(true), true),
         ("none", .equals(.null), true),
-        ("ok", .equals(.bool(true)), true),
-        ("ok", .equals(.number(1)), false),
-    ] as [(String, HTTPJSONFieldValidator.Condition, Bool)])
-    func conditions(field: String, condition: HTTPJSONFieldValidator.Condition, holds: Bool) {
-        let check = HTTPJSONFieldValidator(field: field, when: condition, then: .fail(message: nil))
-        #expect(check.holds(for: Self.document.value(at: field)) == holds)
-    }
-
-    @Test func templatesTakeFieldsAndLeaveOtherBracesAlone() {
-        let rendered = ResponseJSONTemplate.render("Bearer {{alt.json.data.items.0.id}} {{ alt.json.ok }} {{other}}",
-                                                   prefix: "alt.json", json: Self.document) { _ in "?" }
-        #expect(rendered == "Bearer 7 true {{other}}")
-        #expect(ResponseJSONTemplate.render("x {{json.nope}}", prefix: "json", json: Self.document) { "<\($0)>" } == "x <nope>")
-        #expect(ResponseJSONTemplate.placeholders(in: "a {{ json.a }} b {{x}}") == ["json.a", "x"])
+        ("ok", .equals(true), true),
+        ("ok", .equals(1), false),
+        ("$.data.items[*].id", .equals([7, "8"]), true),
+        ("$.data.items[?@.id == 7]", .count(1), true),
+        ("data.items.1.id", .isString, true),
+    ] as [(String, AssertPredicate, Bool)])
+    func predicates(path: String, predicate: AssertPredicate, holds: Bool) throws {
+        let document = try JSONNode.parsing(#"{"code": 1, "data": {"items": [{"id": 7}, {"id": "8"}]}, "ok": true, "none": null}"#)
+        let check = HTTPJSONFieldValidator(path: Self.path(path), when: predicate, then: .fail(message: nil))
+        #expect(predicate.holds(for: check.subject(in: document)) == holds)
     }
 
     @Test func aNonZeroCodeFailsTheExchangeWithTheServersMessage() async throws {
-        let check = HTTPJSONFieldValidator(field: "query.code.0", when: .notEquals(.string("0")),
-                                           then: .fail(message: "server error {{json.query.message.0}}"))
+        let check = HTTPJSONFieldValidator(path: Self.path("query.code.0"), when: .notEquals("0"),
+                                           then: .fail(message: try Template("server error {{json $.query.message[0]}}")))
         try await withDemo(validators: [HTTPDefaultValidator(), check]) { _, client in
             let passed = try await client.send(HTTPRequest(.get, "echo").query("code", "0"))
             #expect(passed.attempts[0].verdicts.last == AttemptRecord.Verdict(
@@ -74,7 +58,7 @@ import Testing
 
     /// No default validator: the 503 bodies have no `ok`, so the check retries (fibonacci) until one does.
     @Test func aMissingFieldRetriesWithFibonacciUntilItIsThere() async throws {
-        let check = HTTPJSONFieldValidator(field: "ok", when: .missing,
+        let check = HTTPJSONFieldValidator(path: Self.path("ok"), when: .exists(false),
                                            then: .retry(.fibonacci(unit: 0.01, cap: 0.05), RetryRules()))
         try await withDemo(maxRetries: 3, validators: [check]) { _, client in
             let response = try await client.send(HTTPRequest(.get, "flaky/2"))
@@ -88,11 +72,11 @@ import Testing
     }
 
     @Test func aBodyThatIsNotJSONHasNoFields() async throws {
-        let check = HTTPJSONFieldValidator(field: "code", when: .notEquals(.number(0)), then: .fail(message: nil))
+        let check = HTTPJSONFieldValidator(path: Self.path("code"), when: .notEquals(0), then: .fail(message: nil))
         try await withDemo(validators: [check]) { _, client in
             let response = try await client.send(HTTPRequest(.get, "ansi"))
             #expect(response.attempts[0].verdicts.first?.reason == "the body is not JSON, so code is missing: the check passes")
-            let missing = HTTPJSONFieldValidator(field: "code", when: .missing, then: .fail(message: nil))
+            let missing = HTTPJSONFieldValidator(path: Self.path("code"), when: .exists(false), then: .fail(message: nil))
             client.validators = [missing]
             let error = await expectFailure { try await client.send(HTTPRequest(.get, "ansi")) }
             #expect(error?.message == "the body is not JSON, so code is missing")
@@ -101,7 +85,7 @@ import Testing
 
     /// A body that went to a sink as it came is not there to check: the check steps aside.
     @Test func aStreamedBodyIsNotChecked() async throws {
-        let check = HTTPJSONFieldValidator(field: "ok", when: .missing, then: .fail(message: nil))
+        let check = HTTPJSONFieldValidator(path: Self.path("ok"), when: .exists(false), then: .fail(message: nil))
         try await withDemo(validators: [HTTPDefaultValidator(), check]) { _, client in
             let bytes = Recorder<Int>()
             let response = try await client.send(HTTPRequest(.get, "status/200"), sink: BodySink(body: { bytes.append($0.count) }))

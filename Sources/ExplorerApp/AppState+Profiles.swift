@@ -4,26 +4,17 @@ import TUICore
 /// Enter switches, `n` creates, `e` edits the file in `$EDITOR`, `c` duplicates, `d` deletes.
 /// The files themselves are the loop's business: these only ask for it with effects.
 extension AppState {
-    /// `demo` first, then the profiles on disk.
-    /// The built-in profile, then those on disk; the active one is listed before the disk
-    /// listing arrives, so the overlay's first frame already shows it.
-    public var profileChoices: [String] {
-        var names = [ProfileNames.builtIn] + knownProfiles.filter { $0 != ProfileNames.builtIn }
-        if !names.contains(profile.name) { names.append(profile.name) }
-        return names
-    }
-
     static let profilesHint = "Enter switch · n new · e edit · c duplicate · d delete · Esc"
 
     func profilesList(selecting name: String? = nil) -> ListOverlay {
-        let names = profileChoices
+        let names = profiles.choices
         let rows = names.map { name in
-            let active = name == profile.name
+            let active = name == profiles.name
             var detail = name == ProfileNames.builtIn ? "built in: the embedded demo API" : "profiles/\(name).yaml"
-            if active, case .ready(_, let baseURL) = profile { detail = "active · " + baseURL }
+            if active, let baseURL = profiles.baseURL { detail = "active · " + baseURL }
             return ListOverlay.Row(name, detail: detail, marked: active, style: active ? Style(bold: true) : Style())
         }
-        let selected = names.firstIndex(of: name ?? profile.name) ?? 0
+        let selected = names.firstIndex(of: name ?? profiles.name) ?? 0
         var list = ListOverlay(title: "Profiles", hint: Self.profilesHint, rows: rows, selection: selected)
         list.fit(overlayBounds)
         return list
@@ -37,7 +28,7 @@ extension AppState {
     /// The list again after the names on disk or the active profile changed, if it is open.
     mutating func refreshProfilesList() {
         guard case .list(.profiles, let list) = overlay else { return }
-        let names = profileChoices
+        let names = profiles.choices
         let selected = list.selectedRow.flatMap { index in index < list.rows.count ? list.rows[index].text : nil }
         var fresh = profilesList(selecting: selected)
         if selected.map({ !names.contains($0) }) ?? false { fresh.select(list.selection) }
@@ -45,7 +36,7 @@ extension AppState {
     }
 
     mutating func handleProfiles(_ outcome: ListOverlay.Outcome, list: ListOverlay, now: Double) -> [Effect] {
-        let names = profileChoices
+        let names = profiles.choices
         switch outcome {
         case .handled: overlay = .list(.profiles, list)
         case .close: overlay = nil
@@ -81,18 +72,17 @@ extension AppState {
     /// Cancels the exchange in flight, then asks the loop for profile `name`; the Request pane
     /// says it is starting until the loop answers.
     mutating func switchProfile(to name: String, now: Double) -> [Effect] {
-        if name == profile.name, case .ready = profile {
+        if name == profiles.name, case .ready = profiles.active {
             show("already on profile \(name)", isError: false, now: now)
             return []
         }
         var effects = cancel(now: now)
-        if previousProfile == nil, case .ready = profile { previousProfile = profile }
-        if name != profile.name {
+        if name != profiles.name {
             savedRequests = []
             savedRequestName = nil
             historyExchanges = []
         }
-        profile = .starting(name: name)
+        profiles.start(name)
         syncProfile()
         show("switching to profile \(name)…", isError: false, now: now)
         if let pendingSend, pendingSend.profile != name {
@@ -111,7 +101,7 @@ extension AppState {
         var prompt = prompt
         if let problem = ProfileNames.problem(name) {
             prompt.problem = problem
-        } else if profileChoices.contains(name) {
+        } else if profiles.choices.contains(name) {
             prompt.problem = "a profile named \(name) exists already"
         } else {
             overlay = .list(.profiles, profilesList())
@@ -125,47 +115,41 @@ extension AppState {
     mutating func profileEvent(_ event: AppEvent, now: Double) -> [Effect] {
         switch event {
         case .profilesListed(let names):
-            knownProfiles = names.filter { $0 != ProfileNames.builtIn }
+            profiles.known = names.filter { $0 != ProfileNames.builtIn }
             refreshProfilesList()
         case .profileSwitchFailed(let name, let problem):
-            guard profile == .starting(name: name) else { break }
-            if let previousProfile {
-                profile = previousProfile
-            } else {
-                profile = .failed(name: name, problem: problem)
-            }
-            previousProfile = nil
+            guard profiles.active == .starting(name: name) else { break }
+            profiles.settle(profiles.previous ?? .failed(name: name, problem: problem))
             syncProfile()
             refreshProfilesList()
             show("profile \(name) not opened: \(problem)", isError: true, now: now, for: 10)
             if pendingSend?.profile == name { dropPendingSend(because: "profile \(name) not opened: \(problem)", now: now) }
         case .profileCreated(let name):
-            knownProfiles = (knownProfiles + [name]).sorted()
+            profiles.known = (profiles.known + [name]).sorted()
             return switchProfile(to: name, now: now) + [.listProfiles]
         case .profileDuplicated(let from, let to):
-            knownProfiles = Array(Set(knownProfiles + [to])).sorted()
+            profiles.known = Array(Set(profiles.known + [to])).sorted()
             refreshProfilesList()
             show("profile \(from) copied to \(to)", isError: false, now: now)
             return [.listProfiles]
         case .profileDeleted(let name):
-            knownProfiles.removeAll { $0 == name }
+            profiles.known.removeAll { $0 == name }
             var effects: [Effect] = [.listProfiles]
-            if profile.name == name {
-                previousProfile = nil
+            if profiles.name == name {
+                profiles.previous = nil
                 effects = switchProfile(to: ProfileNames.builtIn, now: now) + effects
             }
             refreshProfilesList()
             show("profile \(name) deleted", isError: false, now: now)
             return effects
         case .profileEdited(let name):
-            guard profile.name == name else {
+            guard profiles.name == name else {
                 show("profile \(name) saved", isError: false, now: now)
                 return [.listProfiles]
             }
             // The active profile restarts with what the file says now.
             var effects = cancel(now: now)
-            if case .ready = profile { previousProfile = profile }
-            profile = .starting(name: name)
+            profiles.start(name)
             syncProfile()
             show("profile \(name) saved: reopening it", isError: false, now: now)
             effects.append(.switchProfile(name))

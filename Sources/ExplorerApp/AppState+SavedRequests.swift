@@ -21,7 +21,7 @@ extension AppState {
         let rows = savedRequests.map { entry in
             ListOverlay.Row(entry.name, detail: "\(entry.draft.method) \(entry.draft.url)", marked: entry.name == savedRequestName)
         }
-        var list = ListOverlay(title: "Saved requests of \(profile.name)", hint: Self.savedHint, rows: rows,
+        var list = ListOverlay(title: "Saved requests of \(profiles.name)", hint: Self.savedHint, rows: rows,
                                empty: "none yet: Ctrl+S saves the request under a name")
         list.fit(overlayBounds)
         return list
@@ -29,11 +29,11 @@ extension AppState {
 
     mutating func openSavedRequests() -> [Effect] {
         overlay = .list(.savedRequests, savedList())
-        return [.listSavedRequests(profile.name)]
+        return [.listSavedRequests(profiles.name)]
     }
 
     mutating func promptSaveRequest() {
-        overlay = .prompt(.saveRequest, PromptOverlay(title: "Save the request (\(profile.name))", label: "Name:", text: savedRequestName ?? ""))
+        overlay = .prompt(.saveRequest, PromptOverlay(title: "Save the request (\(profiles.name))", label: "Name:", text: savedRequestName ?? ""))
     }
 
     mutating func submitSaveRequest(_ name: String, prompt: PromptOverlay) -> [Effect] {
@@ -54,7 +54,7 @@ extension AppState {
         overlay = nil
         savedRequestName = name
         savedWork = work
-        return [.saveRequest(profile: profile.name, name: name, draft: draft)]
+        return [.saveRequest(profile: profiles.name, name: name, draft: draft)]
     }
 
     /// Names of saved requests: any text on one line, without control characters.
@@ -103,7 +103,7 @@ extension AppState {
             overlay = .list(.savedRequests, savedList())
             if name == from { return [] }
             if savedRequestName == from { savedRequestName = name }
-            return [.renameRequest(profile: profile.name, from: from, to: name)]
+            return [.renameRequest(profile: profiles.name, from: from, to: name)]
         }
         overlay = .prompt(.renameRequest(from: from), prompt)
         return []
@@ -123,7 +123,7 @@ extension AppState {
     }
 
     mutating func savedRequestsListed(profile name: String, _ entries: [SavedRequestEntry]) {
-        guard name == profile.name else { return }
+        guard name == profiles.name else { return }
         savedRequests = entries
         if case .list(.savedRequests, let list) = overlay {
             var fresh = savedList()

@@ -53,7 +53,7 @@ extension AppState {
     /// the profile is ready: the first frame shows the five panes, and the browser's `r` can send.
     public mutating func open(_ session: OpenedSession) {
         openedSession = session
-        if case .ready = profile { openSessionBrowser() } else { browseWhenReady = true }
+        if case .ready = profiles.active { openSessionBrowser() } else { browseWhenReady = true }
     }
 
     mutating func openSessionBrowser() {
@@ -68,11 +68,11 @@ extension AppState {
 
     mutating func openHistory() -> [Effect] {
         overlay = .list(.history, historyList())
-        return [.loadHistory(profile.name)]
+        return [.loadHistory(profiles.name)]
     }
 
     func historyList() -> ListOverlay {
-        var list = ListOverlay(title: "History of \(profile.name) — newest first", hint: Self.historyHint,
+        var list = ListOverlay(title: "History of \(profiles.name) — newest first", hint: Self.historyHint,
                                rows: historyExchanges.map(Self.row), empty: "nothing sent with this profile yet")
         list.fit(overlayBounds)
         return list
@@ -199,7 +199,7 @@ extension AppState {
     mutating func sessionEvent(_ event: AppEvent, now: Double) {
         switch event {
         case .historyLoaded(let name, let exchanges):
-            guard name == profile.name else { return }
+            guard name == profiles.name else { return }
             historyExchanges = exchanges.reversed()
             if case .list(.history, let list) = overlay {
                 var fresh = historyList()

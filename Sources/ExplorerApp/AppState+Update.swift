@@ -22,9 +22,8 @@ extension AppState {
         case .tick: break
         case .profileReady(let name, let baseURL):
             // A late answer for a profile the user has since switched away from is dropped.
-            guard name == profile.name else { break }
-            profile = .ready(name: name, baseURL: baseURL)
-            previousProfile = nil
+            guard name == profiles.name else { break }
+            profiles.settle(.ready(name: name, baseURL: baseURL))
             syncProfile()
             refreshProfilesList()
             if browseWhenReady, overlay == nil {
@@ -33,11 +32,10 @@ extension AppState {
             }
             return [.listSavedRequests(name)] + sendPending(readyProfile: name, now: now)
         case .profileFailed(let problem):
-            profile = .failed(name: profile.name, problem: problem)
-            previousProfile = nil
+            profiles.settle(.failed(name: profiles.name, problem: problem))
             syncProfile()
             show(problem, isError: true, now: now, for: 10)
-            dropPendingSend(because: "profile \(profile.name) failed: \(problem)", now: now)
+            dropPendingSend(because: "profile \(profiles.name) failed: \(problem)", now: now)
         case .profilesListed, .profileSwitchFailed, .profileCreated, .profileDuplicated, .profileDeleted, .profileEdited:
             return profileEvent(event, now: now)
         case .problem(let text):
@@ -123,7 +121,7 @@ extension AppState {
         case .backTab: focus = focus.previous
         case .function(1): overlay = .help(HelpOverlay())
         case .character("?") where !focusedPaneIsEditingText: overlay = .help(HelpOverlay())
-        case .control("p"): overlay = .palette(Palette(profiles: profileChoices))
+        case .control("p"): overlay = .palette(Palette(profiles: profiles.choices))
         case .function(2): return openProfiles()
         case .function(3): return openHistory()
         case .function(4):
@@ -267,7 +265,7 @@ extension AppState {
         case .deleteRequest(let name):
             overlay = .list(.savedRequests, savedList())
             if savedRequestName == name { savedRequestName = nil }
-            return [.deleteRequest(profile: profile.name, name: name)]
+            return [.deleteRequest(profile: profiles.name, name: name)]
         }
     }
 
@@ -308,7 +306,7 @@ extension AppState {
             show("an exchange is in flight: Esc cancels it", isError: true, now: now)
             return []
         }
-        if case .failed(let name, let problem) = profile {
+        if case .failed(let name, let problem) = profiles.active {
             show("not sent: profile \(name) failed: \(problem)", isError: true, now: now, for: 6)
             return []
         }
@@ -317,7 +315,7 @@ extension AppState {
             show("not sent: \(problem)", isError: true, now: now, for: 6)
             return []
         }
-        if case .starting(let name) = profile {
+        if case .starting(let name) = profiles.active {
             waitForProfile(name, draft: draft)
             return []
         }
@@ -329,7 +327,7 @@ extension AppState {
         exchangesSent += 1
         let id = ExchangeID(exchangesSent)
         exchange = ActiveExchange(id: id, startedAt: now)
-        timeline.begin(exchange: id, method: draft.method, url: resolved(draft.url), at: now)
+        timeline.begin(exchange: id, method: draft.method, url: profiles.resolved(draft.url), at: now)
         response.beginExchange()
         responseExchange = id
         return [.send(draft, id)]

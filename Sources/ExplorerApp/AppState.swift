@@ -64,18 +64,6 @@ public struct AppState: Sendable {
         }
     }
 
-    public enum Profile: Sendable, Equatable {
-        case starting(name: String)
-        case ready(name: String, baseURL: String)
-        case failed(name: String, problem: String)
-
-        public var name: String {
-            switch self {
-            case .starting(let name), .ready(let name, _), .failed(let name, _): name
-            }
-        }
-    }
-
     public var width: Int
     public var height: Int
     public var focus = Focus.request
@@ -92,11 +80,7 @@ public struct AppState: Sendable {
     /// earlier one must not replace it.
     public var responseExchange: ExchangeID?
     public var message: Message?
-    public var profile: Profile
-    /// The profile that was active while a switch is under way: it comes back if the switch fails.
-    public var previousProfile: Profile?
-    /// The profiles on disk, by name (`demo` is not among them: it has no file).
-    public var knownProfiles: [String] = []
+    public var profiles: ProfileState
     /// The session opened with `--session`, browsed with F4.
     public var openedSession: OpenedSession?
     /// The active profile's history, newest first, as last read.
@@ -124,15 +108,11 @@ public struct AppState: Sendable {
     var savedWork: Work?
     public var wantsQuit = false
 
-    /// The demo profile's ready requests (Ctrl+N): its API's routes, so only offered on `demo`.
-    let demoReadyRequests: [ReadyRequest]
-
     public init(width: Int, height: Int, profileName: String, url: String?, readyRequests: [ReadyRequest]) {
         self.width = width
         self.height = height
-        profile = .starting(name: profileName)
-        demoReadyRequests = readyRequests
-        let ready = profileName == ProfileNames.builtIn ? readyRequests : []
+        profiles = ProfileState(active: .starting(name: profileName), demoReadyRequests: readyRequests)
+        let ready = profiles.readyRequests
         request = RequestPane(url: url ?? "", profileName: profileName, readyRequests: ready)
         headers = HeadersPane()
         body = BodyPane()
@@ -199,26 +179,13 @@ public struct AppState: Sendable {
 
     /// Copies the profile's state into the Request pane, which shows it.
     mutating func syncProfile() {
-        request.profileName = profile.name
-        let ready = profile.name == ProfileNames.builtIn ? demoReadyRequests : []
-        if ready != request.readyRequests {
-            request.readyRequests = ready
+        request.profileName = profiles.name
+        if profiles.readyRequests != request.readyRequests {
+            request.readyRequests = profiles.readyRequests
             request.readyIndex = nil
         }
-        switch profile {
-        case .starting(let name):
-            request.baseURL = nil
-            request.profileStatus = name == ProfileNames.builtIn ? "starting the demo API…" : "starting…"
-        case .ready(_, let baseURL): request.baseURL = baseURL; request.profileStatus = baseURL
-        case .failed(_, let problem): request.baseURL = nil; request.profileStatus = problem
-        }
-    }
-
-    /// The draft's URL as the client resolves it (a path joined to the base URL with one `/`),
-    /// so the timeline's header shows the host and its attempt rows shorten to `…/path`.
-    func resolved(_ url: String) -> String {
-        guard !url.contains("://"), case .ready(_, let baseURL) = profile, !baseURL.isEmpty else { return url }
-        return URLJoin.join(url, toBase: baseURL)
+        request.baseURL = profiles.baseURL
+        request.profileStatus = profiles.status
     }
 
     /// Seconds until the screen should be redrawn without input, or nil to wait for input only.

@@ -36,7 +36,7 @@ struct StatusBar {
 
     /// The active profile, on the left when nothing else is: the one place an overlay never covers.
     var profileBadge: [Span] {
-        [Span(" \(state.profile.name) ", Style(bold: true, reverse: true))]
+        [Span(" \(state.profiles.name) ", Style(bold: true, reverse: true))]
     }
 
     func render(into screen: inout Screen, area: Rect) {

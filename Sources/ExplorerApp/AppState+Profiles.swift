@@ -85,8 +85,8 @@ extension AppState {
         profiles.start(name)
         syncProfile()
         show("switching to profile \(name)…", isError: false, now: now)
-        if let pendingSend, pendingSend.profile != name {
-            dropPendingSend(because: "the profile changed to \(name) while the send waited for \(pendingSend.profile)", now: now)
+        if let pending = exchanges.pending, pending.profile != name {
+            dropPendingSend(because: "the profile changed to \(name) while the send waited for \(pending.profile)", now: now)
         }
         effects.append(.switchProfile(name))
         return effects
@@ -123,7 +123,7 @@ extension AppState {
             syncProfile()
             refreshProfilesList()
             show("profile \(name) not opened: \(problem)", isError: true, now: now, for: 10)
-            if pendingSend?.profile == name { dropPendingSend(because: "profile \(name) not opened: \(problem)", now: now) }
+            if exchanges.pending?.profile == name { dropPendingSend(because: "profile \(name) not opened: \(problem)", now: now) }
         case .profileCreated(let name):
             profiles.known = (profiles.known + [name]).sorted()
             return switchProfile(to: name, now: now) + [.listProfiles]

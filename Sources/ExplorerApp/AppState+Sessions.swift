@@ -120,7 +120,7 @@ extension AppState {
     }
 
     mutating func showRecording(_ outcome: Session.Outcome?) {
-        responseExchange = nil
+        exchanges.shown = nil
         guard let outcome else { return response.showFailure("this exchange was not recorded yet") }
         let display = outcome.display
         if let summary = display.summary, let data = display.body {
@@ -130,15 +130,15 @@ extension AppState {
         }
     }
 
-    /// Sends `exchanges` one after the other, each loaded into the panes first so the user sees
+    /// Sends `queue` one after the other, each loaded into the panes first so the user sees
     /// what goes out; the next starts when the one before ends. Esc stops the rest.
-    mutating func resend(_ exchanges: [Session.Exchange], sessionCheck: Session.Check, now: Double) -> [Effect] {
-        if exchange != nil {
+    mutating func resend(_ queue: [Session.Exchange], sessionCheck: Session.Check, now: Double) -> [Effect] {
+        if exchanges.inFlight != nil {
             show("an exchange is in flight: Esc cancels it", isError: true, now: now)
             return []
         }
-        guard !exchanges.isEmpty else { return [] }
-        resendQueue = exchanges
+        guard !queue.isEmpty else { return [] }
+        resendQueue = queue
         resendCheck = sessionCheck
         return sendNextQueued(now: now)
     }
@@ -149,13 +149,13 @@ extension AppState {
         load(next, sessionCheck: resendCheck, now: now)
         let effects = send(now: now)
         // A send that waits for the profile keeps the queue: it goes on when that one ends.
-        if effects.isEmpty, pendingSend == nil { resendQueue = [] }
+        if effects.isEmpty, exchanges.pending == nil { resendQueue = [] }
         if !resendQueue.isEmpty { show("re-sending: \(resendQueue.count) more after this one", isError: false, now: now) }
         return effects
     }
 
     mutating func promptSaveSession(now: Double) {
-        guard exchangesSent > 0 else {
+        guard exchanges.sent > 0 else {
             show("nothing to save yet: send a request first", isError: true, now: now)
             return
         }
@@ -184,12 +184,12 @@ extension AppState {
     /// `c` in the Response pane: the response against the recording it was loaded from, else
     /// against the previous exchange of the same method and URL (the loop finds it).
     mutating func compare(now: Double) -> [Effect] {
-        guard let id = responseExchange else {
+        guard let id = exchanges.shown else {
             let text = recording != nil ? "this is the recording: Ctrl+R re-sends, then c compares" : "nothing to compare: send a request first"
             show(text, isError: true, now: now)
             return []
         }
-        if exchange?.id == id {
+        if exchanges.inFlight?.id == id {
             show("wait for the response, then c compares it", isError: true, now: now)
             return []
         }

@@ -53,17 +53,17 @@ extension AppState {
         case .client(let event):
             timeline.apply(event, receivedAt: now)
         case .responseReceived(let id, let summary, let document):
-            guard id == responseExchange else { break }
+            guard id == exchanges.shown else { break }
             response.show(summary, document: document)
         case .bodyIndexing(let id, let fraction):
-            guard id == responseExchange else { break }
+            guard id == exchanges.shown else { break }
             response.indexingProgress(fraction)
         case .bodyIndexed(let id, let document):
-            guard id == responseExchange else { break }
+            guard id == exchanges.shown else { break }
             response.replaceDocument(document)
         case .exchangeEnded(let id, let failure, let cancelled):
-            guard exchange?.id == id else { break }
-            exchange = nil
+            guard exchanges.inFlight?.id == id else { break }
+            exchanges.inFlight = nil
             if cancelled {
                 resendQueue = []
                 response.showFailure("cancelled")
@@ -100,22 +100,15 @@ extension AppState {
         if layout.isTooSmall {
             // Only the keys that make sense without panes: quit, cancel.
             switch key {
-            case .control("c") where exchange != nil: return cancel(now: now)
-            case .control("c") where pendingSend != nil: return cancelPendingSend(now: now)
+            case .control("c") where exchanges.canCancel, .escape where exchanges.canCancel: return stop(now: now)
             case .control("q"), .control("c"): return quitOrAsk()
-            case .escape where exchange != nil: return cancel(now: now)
-            case .escape where pendingSend != nil: return cancelPendingSend(now: now)
             default: return []
             }
         }
         switch key {
-        case .control("q"): return quitOrAsk()
-        case .control("c") where exchange != nil: return cancel(now: now)
-        case .control("c") where pendingSend != nil: return cancelPendingSend(now: now)
-        case .control("c"): return quitOrAsk()
+        case .control("c") where exchanges.canCancel, .escape where exchanges.canCancel: return stop(now: now)
+        case .control("q"), .control("c"): return quitOrAsk()
         case .control("r"), .function(5): return send(now: now)
-        case .escape where exchange != nil: return cancel(now: now)
-        case .escape where pendingSend != nil: return cancelPendingSend(now: now)
         case .control("g"): return skipWait(now: now)
         case .tab: focus = focus.next
         case .backTab: focus = focus.previous
@@ -272,7 +265,7 @@ extension AppState {
     private mutating func run(_ command: Palette.Command, now: Double) -> [Effect] {
         switch command {
         case .send: return send(now: now)
-        case .cancel: return exchange != nil ? cancel(now: now) : []
+        case .cancel: return cancel(now: now)
         case .skipWait: return skipWait(now: now)
         case .togglePretty: response.togglePretty()
         case .toggleWrap: response.toggleWrap()
@@ -302,7 +295,7 @@ extension AppState {
     // MARK: Exchanges
 
     mutating func send(now: Double) -> [Effect] {
-        if exchange != nil {
+        if exchanges.inFlight != nil {
             show("an exchange is in flight: Esc cancels it", isError: true, now: now)
             return []
         }
@@ -324,21 +317,22 @@ extension AppState {
 
     /// Sends `draft` on the ready profile: a new exchange in the timeline and the Response pane.
     mutating func start(_ draft: RequestDraft, now: Double) -> [Effect] {
-        exchangesSent += 1
-        let id = ExchangeID(exchangesSent)
-        exchange = ActiveExchange(id: id, startedAt: now)
+        let id = exchanges.begin(at: now)
         timeline.begin(exchange: id, method: draft.method, url: profiles.resolved(draft.url), at: now)
         response.beginExchange()
-        responseExchange = id
         return [.send(draft, id)]
     }
 
     mutating func cancel(now: Double) -> [Effect] {
-        guard var exchange else { return [] }
-        exchange.cancelRequested = true
-        self.exchange = exchange
+        guard let id = exchanges.inFlight?.id else { return [] }
+        exchanges.inFlight?.cancelRequested = true
         timeline.markCancelRequested(at: now)
-        return [.cancel(exchange.id)]
+        return [.cancel(id)]
+    }
+
+    /// Esc or Ctrl+C: the exchange in flight is cancelled, else the send waiting for the profile.
+    private mutating func stop(now: Double) -> [Effect] {
+        exchanges.inFlight != nil ? cancel(now: now) : cancelPendingSend(now: now)
     }
 
     private mutating func skipWait(now: Double) -> [Effect] {

@@ -6,12 +6,6 @@ import TUICore
 /// The whole TUI as a value: what each pane holds, which has the focus, what is in flight.
 /// Only `update` changes it; `render` draws it.
 public struct AppState: Sendable {
-    public struct ActiveExchange: Sendable, Equatable {
-        public var id: ExchangeID
-        public var startedAt: Double
-        public var cancelRequested = false
-    }
-
     public struct Message: Sendable, Equatable {
         public var text: String
         public var isError: Bool
@@ -73,12 +67,7 @@ public struct AppState: Sendable {
     public var response = ResponsePane()
     public var timeline = TimelinePane()
     public var overlay: Overlay?
-    public var exchange: ActiveExchange?
-    /// A send asked for while the profile was still starting: it goes, once, when it is ready.
-    public var pendingSend: PendingSend?
-    /// The exchange whose response the Response pane shows (or waits for): a late body of an
-    /// earlier one must not replace it.
-    public var responseExchange: ExchangeID?
+    public var exchanges = ExchangeState()
     public var message: Message?
     public var profiles: ProfileState
     /// The session opened with `--session`, browsed with F4.
@@ -102,7 +91,6 @@ public struct AppState: Sendable {
     public var savedRequests: [SavedRequestEntry] = []
     /// The saved request the panes were opened from or last saved as.
     public var savedRequestName: String?
-    public var exchangesSent = 0
     /// The request as it was at start or as the last ready request loaded it: Ctrl+Q asks before
     /// losing anything typed since.
     var savedWork: Work?
@@ -192,7 +180,7 @@ public struct AppState: Sendable {
     public func nextTick(now: Double) -> Double? {
         var delays: [Double] = []
         if let wait = timeline.pendingWait, wait.endsAt > now - 0.2 { delays.append(0.1) }
-        if exchange != nil { delays.append(0.25) }
+        if exchanges.inFlight != nil { delays.append(0.25) }
         if let message { delays.append(max(0.01, message.until - now)) }
         return delays.min()
     }

@@ -70,7 +70,7 @@ import RequestModel
             return
         }
         #expect(draft.method == "GET" && draft.url == "flaky/2")
-        #expect(state.exchange?.id == id)
+        #expect(state.exchanges.inFlight?.id == id)
         // The list makes way for the timeline; F4 brings it back.
         #expect(state.overlay == nil)
         F.press(.function(4), into: &state)

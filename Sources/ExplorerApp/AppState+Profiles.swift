@@ -80,7 +80,7 @@ extension AppState {
         if name != profiles.name {
             savedRequests = []
             savedRequestName = nil
-            historyExchanges = []
+            sessions.history = []
         }
         profiles.start(name)
         syncProfile()

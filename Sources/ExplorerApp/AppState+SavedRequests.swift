@@ -118,7 +118,7 @@ extension AppState {
         body.load(entry.draft.body)
         savedWork = work
         savedRequestName = entry.name
-        recording = nil
+        sessions.recording = nil
         show("opened \(entry.name)", isError: false, now: now)
     }
 

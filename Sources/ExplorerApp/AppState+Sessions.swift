@@ -6,20 +6,6 @@ import TUICore
 /// profile's history (F3), an exchange loaded back into the panes with its recorded response,
 /// re-sent alone (`r`) or all in order (`R`), and this run saved as a session (F6).
 extension AppState {
-    /// A session file opened with `--session`.
-    public struct OpenedSession: Sendable, Equatable {
-        public var file: String
-        public var exchanges: [Session.Exchange]
-        /// The session's `check` (what a compare looks at and ignores), refined per exchange.
-        public var check: Session.Check
-
-        public init(file: String, exchanges: [Session.Exchange], check: Session.Check = Session.Check()) {
-            self.file = file
-            self.exchanges = exchanges
-            self.check = check
-        }
-    }
-
     static let sessionHint = "Enter load · r re-send · R re-send all · Esc"
     static let historyHint = "Enter load · r re-send · Esc close"
 
@@ -51,17 +37,17 @@ extension AppState {
 
     /// Opens `session` (read by the loop before the terminal was taken) in the browser, once
     /// the profile is ready: the first frame shows the five panes, and the browser's `r` can send.
-    public mutating func open(_ session: OpenedSession) {
-        openedSession = session
-        if case .ready = profiles.active { openSessionBrowser() } else { browseWhenReady = true }
+    public mutating func open(_ session: SessionState.Opened) {
+        sessions.opened = session
+        if case .ready = profiles.active { openSessionBrowser() } else { sessions.browseWhenReady = true }
     }
 
     mutating func openSessionBrowser() {
-        guard let openedSession else { return }
-        let name = URL(fileURLWithPath: openedSession.file).lastPathComponent
-        let count = openedSession.exchanges.count
+        guard let opened = sessions.opened else { return }
+        let name = URL(fileURLWithPath: opened.file).lastPathComponent
+        let count = opened.exchanges.count
         var list = ListOverlay(title: "Session \(name) — \(count) exchange\(count == 1 ? "" : "s")", hint: Self.sessionHint,
-                               rows: openedSession.exchanges.map(Self.row), empty: "this session has no exchanges")
+                               rows: opened.exchanges.map(Self.row), empty: "this session has no exchanges")
         list.fit(overlayBounds)
         overlay = .list(.session, list)
     }
@@ -73,15 +59,15 @@ extension AppState {
 
     func historyList() -> ListOverlay {
         var list = ListOverlay(title: "History of \(profiles.name) — newest first", hint: Self.historyHint,
-                               rows: historyExchanges.map(Self.row), empty: "nothing sent with this profile yet")
+                               rows: sessions.history.map(Self.row), empty: "nothing sent with this profile yet")
         list.fit(overlayBounds)
         return list
     }
 
     mutating func handleExchanges(_ kind: ListKind, _ outcome: ListOverlay.Outcome, list: ListOverlay, now: Double) -> [Effect] {
-        let exchanges = kind == .session ? openedSession?.exchanges ?? [] : historyExchanges
+        let exchanges = kind == .session ? sessions.opened?.exchanges ?? [] : sessions.history
         // History is a session with the default check.
-        let check = kind == .session ? openedSession?.check ?? Session.Check() : Session.Check()
+        let check = kind == .session ? sessions.opened?.check ?? Session.Check() : Session.Check()
         switch outcome {
         case .handled: overlay = .list(kind, list)
         case .close: overlay = nil
@@ -113,8 +99,8 @@ extension AppState {
         headers.load(draft.headers)
         body.load(draft.body)
         savedWork = work
-        recording = exchange.outcome
-        recordingCheck = exchange.effectiveCheck(in: sessionCheck)
+        sessions.recording = exchange.outcome
+        sessions.recordingCheck = exchange.effectiveCheck(in: sessionCheck)
         showRecording(exchange.outcome)
         show("recorded response shown: Ctrl+R re-sends, then c in Response compares", isError: false, now: now, for: 5)
     }
@@ -138,19 +124,19 @@ extension AppState {
             return []
         }
         guard !queue.isEmpty else { return [] }
-        resendQueue = queue
-        resendCheck = sessionCheck
+        sessions.resendQueue = queue
+        sessions.resendCheck = sessionCheck
         return sendNextQueued(now: now)
     }
 
     mutating func sendNextQueued(now: Double) -> [Effect] {
-        guard !resendQueue.isEmpty else { return [] }
-        let next = resendQueue.removeFirst()
-        load(next, sessionCheck: resendCheck, now: now)
+        guard !sessions.resendQueue.isEmpty else { return [] }
+        let next = sessions.resendQueue.removeFirst()
+        load(next, sessionCheck: sessions.resendCheck, now: now)
         let effects = send(now: now)
         // A send that waits for the profile keeps the queue: it goes on when that one ends.
-        if effects.isEmpty, exchanges.pending == nil { resendQueue = [] }
-        if !resendQueue.isEmpty { show("re-sending: \(resendQueue.count) more after this one", isError: false, now: now) }
+        if effects.isEmpty, exchanges.pending == nil { sessions.resendQueue = [] }
+        if !sessions.resendQueue.isEmpty { show("re-sending: \(sessions.resendQueue.count) more after this one", isError: false, now: now) }
         return effects
     }
 
@@ -159,7 +145,7 @@ extension AppState {
             show("nothing to save yet: send a request first", isError: true, now: now)
             return
         }
-        let title = keepSecrets ? "Save the session (secrets kept)" : "Save the session (secrets redacted)"
+        let title = sessions.keepSecrets ? "Save the session (secrets kept)" : "Save the session (secrets redacted)"
         overlay = .prompt(.saveSession, PromptOverlay(title: title, label: "sessions/", text: ""))
     }
 
@@ -171,21 +157,21 @@ extension AppState {
             return []
         }
         overlay = nil
-        return [.saveSession(name: name, keepSecrets: keepSecrets)]
+        return [.saveSession(name: name, keepSecrets: sessions.keepSecrets)]
     }
 
     mutating func toggleKeepSecrets(now: Double) -> [Effect] {
-        keepSecrets.toggle()
-        show(keepSecrets ? "this session keeps secrets when saved (and in history)" : "secrets are redacted (•••) when saved",
+        sessions.keepSecrets.toggle()
+        show(sessions.keepSecrets ? "this session keeps secrets when saved (and in history)" : "secrets are redacted (•••) when saved",
              isError: false, now: now, for: 5)
-        return [.keepSecrets(keepSecrets)]
+        return [.keepSecrets(sessions.keepSecrets)]
     }
 
     /// `c` in the Response pane: the response against the recording it was loaded from, else
     /// against the previous exchange of the same method and URL (the loop finds it).
     mutating func compare(now: Double) -> [Effect] {
         guard let id = exchanges.shown else {
-            let text = recording != nil ? "this is the recording: Ctrl+R re-sends, then c compares" : "nothing to compare: send a request first"
+            let text = sessions.recording != nil ? "this is the recording: Ctrl+R re-sends, then c compares" : "nothing to compare: send a request first"
             show(text, isError: true, now: now)
             return []
         }
@@ -193,14 +179,14 @@ extension AppState {
             show("wait for the response, then c compares it", isError: true, now: now)
             return []
         }
-        return [.compare(id, against: recording, check: recording != nil ? recordingCheck : Session.Check())]
+        return [.compare(id, against: sessions.recording, check: sessions.recording != nil ? sessions.recordingCheck : Session.Check())]
     }
 
     mutating func sessionEvent(_ event: AppEvent, now: Double) {
         switch event {
         case .historyLoaded(let name, let exchanges):
             guard name == profiles.name else { return }
-            historyExchanges = exchanges.reversed()
+            sessions.history = exchanges.reversed()
             if case .list(.history, let list) = overlay {
                 var fresh = historyList()
                 fresh.select(list.selection)

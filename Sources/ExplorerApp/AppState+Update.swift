@@ -26,8 +26,8 @@ extension AppState {
             profiles.settle(.ready(name: name, baseURL: baseURL))
             syncProfile()
             refreshProfilesList()
-            if browseWhenReady, overlay == nil {
-                browseWhenReady = false
+            if sessions.browseWhenReady, overlay == nil {
+                sessions.browseWhenReady = false
                 openSessionBrowser()
             }
             return [.listSavedRequests(name)] + sendPending(readyProfile: name, now: now)
@@ -65,13 +65,13 @@ extension AppState {
             guard exchanges.inFlight?.id == id else { break }
             exchanges.inFlight = nil
             if cancelled {
-                resendQueue = []
+                sessions.resendQueue = []
                 response.showFailure("cancelled")
             } else if let failure {
                 if response.document == nil { response.showFailure(failure) }
                 show(failure, isError: true, now: now, for: 6)
             }
-            if !cancelled, !resendQueue.isEmpty { return sendNextQueued(now: now) }
+            if !cancelled, !sessions.resendQueue.isEmpty { return sendNextQueued(now: now) }
         case .editorFinished(let text):
             body.replaceText(text)
         case .editorFailed(let problem):
@@ -118,7 +118,7 @@ extension AppState {
         case .function(2): return openProfiles()
         case .function(3): return openHistory()
         case .function(4):
-            if openedSession == nil {
+            if sessions.opened == nil {
                 show("no session opened: explorer tui --session FILE (F6 saves this one)", isError: true, now: now, for: 5)
             } else {
                 openSessionBrowser()
@@ -282,7 +282,7 @@ extension AppState {
         case .profiles: return openProfiles()
         case .history: return openHistory()
         case .sessionBrowser:
-            if openedSession == nil { show("no session opened: explorer tui --session FILE", isError: true, now: now) } else { openSessionBrowser() }
+            if sessions.opened == nil { show("no session opened: explorer tui --session FILE", isError: true, now: now) } else { openSessionBrowser() }
         case .saveSession: promptSaveSession(now: now)
         case .keepSecrets: return toggleKeepSecrets(now: now)
         case .compare: return compare(now: now)

@@ -70,23 +70,7 @@ public struct AppState: Sendable {
     public var exchanges = ExchangeState()
     public var message: Message?
     public var profiles: ProfileState
-    /// The session opened with `--session`, browsed with F4.
-    public var openedSession: OpenedSession?
-    /// The active profile's history, newest first, as last read.
-    public var historyExchanges: [Session.Exchange] = []
-    /// "Keep secrets in this session": saved sessions and history keep secret values.
-    public var keepSecrets = false
-    /// The recorded outcome of the request in the panes (loaded from a session or history):
-    /// `c` compares the next response with it.
-    public var recording: Session.Outcome?
-    /// What comparing with `recording` checks: its session's `check`, refined by the exchange's.
-    public var recordingCheck = Session.Check()
-    /// Exchanges still to re-send after the one in flight (`R`).
-    var resendQueue: [Session.Exchange] = []
-    /// The `check` of the session the queue comes from.
-    var resendCheck = Session.Check()
-    /// The opened session's browser shows once the profile is ready.
-    var browseWhenReady = false
+    public var sessions = SessionState()
     /// The active profile's saved requests, as last listed.
     public var savedRequests: [SavedRequestEntry] = []
     /// The saved request the panes were opened from or last saved as.

@@ -78,8 +78,7 @@ extension AppState {
         }
         var effects = cancel(now: now)
         if name != profiles.name {
-            savedRequests = []
-            savedRequestName = nil
+            savedRequests = SavedRequestsState()
             sessions.history = []
         }
         profiles.start(name)

@@ -257,7 +257,7 @@ extension AppState {
             return saveRequest(as: name)
         case .deleteRequest(let name):
             overlay = .list(.savedRequests, savedList())
-            if savedRequestName == name { savedRequestName = nil }
+            if savedRequests.current == name { savedRequests.current = nil }
             return [.deleteRequest(profile: profiles.name, name: name)]
         }
     }

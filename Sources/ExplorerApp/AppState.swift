@@ -72,9 +72,7 @@ public struct AppState: Sendable {
     public var profiles: ProfileState
     public var sessions = SessionState()
     /// The active profile's saved requests, as last listed.
-    public var savedRequests: [SavedRequestEntry] = []
-    /// The saved request the panes were opened from or last saved as.
-    public var savedRequestName: String?
+    public var savedRequests = SavedRequestsState()
     /// The request as it was at start or as the last ready request loaded it: Ctrl+Q asks before
     /// losing anything typed since.
     var savedWork: Work?

@@ -88,12 +88,7 @@ extension AppState {
 
     /// A saved request into the panes; it is nobody's unsaved work until edited.
     mutating func load(_ entry: SavedRequestsState.Entry, now: Double) {
-        request.method = entry.draft.method
-        request.url.text = entry.draft.url
-        request.readyIndex = nil
-        headers.load(entry.draft.headers)
-        body.load(entry.draft.body)
-        savedWork = work
+        loadIntoPanes(entry.draft)
         savedRequests.current = entry.name
         sessions.recording = nil
         show("opened \(entry.name)", isError: false, now: now)
@@ -102,10 +97,6 @@ extension AppState {
     mutating func savedRequestsListed(profile name: String, _ entries: [SavedRequestsState.Entry]) {
         guard name == profiles.name else { return }
         savedRequests.entries = entries
-        if case .list(.savedRequests, let list) = overlay {
-            var fresh = savedList()
-            fresh.select(list.selection)
-            overlay = .list(.savedRequests, fresh)
-        }
+        refresh(.savedRequests, with: savedList())
     }
 }

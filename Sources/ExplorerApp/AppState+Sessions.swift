@@ -92,13 +92,7 @@ extension AppState {
     /// The exchange's request into the panes and its recorded response into the Response pane.
     /// What it loads is nobody's work (as for a ready request).
     mutating func load(_ exchange: Session.Exchange, sessionCheck: Session.Check, now: Double) {
-        let draft = RequestDraft(exchange.request)
-        request.method = draft.method
-        request.url.text = draft.url
-        request.readyIndex = nil
-        headers.load(draft.headers)
-        body.load(draft.body)
-        savedWork = work
+        loadIntoPanes(RequestDraft(exchange.request))
         sessions.recording = exchange.outcome
         sessions.recordingCheck = exchange.effectiveCheck(in: sessionCheck)
         showRecording(exchange.outcome)
@@ -182,17 +176,9 @@ extension AppState {
         return [.compare(id, against: sessions.recording, check: sessions.recording != nil ? sessions.recordingCheck : Session.Check())]
     }
 
-    mutating func sessionEvent(_ event: AppEvent, now: Double) {
-        switch event {
-        case .historyLoaded(let name, let exchanges):
-            guard name == profiles.name else { return }
-            sessions.history = exchanges.reversed()
-            if case .list(.history, let list) = overlay {
-                var fresh = historyList()
-                fresh.select(list.selection)
-                overlay = .list(.history, fresh)
-            }
-        default: break
-        }
+    mutating func historyLoaded(profile name: String, _ exchanges: [Session.Exchange]) {
+        guard name == profiles.name else { return }
+        sessions.history = exchanges.reversed()
+        refresh(.history, with: historyList())
     }
 }

@@ -42,8 +42,8 @@ extension AppState {
             show(text, isError: true, now: now, for: 10)
         case .notice(let text):
             show(text, isError: false, now: now, for: 4)
-        case .historyLoaded:
-            sessionEvent(event, now: now)
+        case .historyLoaded(let name, let exchanges):
+            historyLoaded(profile: name, exchanges)
         case .batch(let events):
             return events.flatMap { update($0, now: now) }
         case .savedRequestsListed(let name, let entries):

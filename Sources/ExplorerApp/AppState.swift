@@ -67,11 +67,10 @@ public struct AppState: Sendable {
     public var response = ResponsePane()
     public var timeline = TimelinePane()
     public var overlay: Overlay?
-    public var exchanges = ExchangeState()
     public var message: Message?
     public var profiles: ProfileState
+    public var exchanges = ExchangeState()
     public var sessions = SessionState()
-    /// The active profile's saved requests, as last listed.
     public var savedRequests = SavedRequestsState()
     /// The request as it was at start or as the last ready request loaded it: Ctrl+Q asks before
     /// losing anything typed since.
@@ -110,6 +109,16 @@ public struct AppState: Sendable {
 
     /// The draft the panes describe now.
     public var draft: RequestDraft { RequestDraft.make(request: request, headers: headers, body: body) }
+
+    /// A saved request or a recorded exchange into the panes: nobody's work until edited.
+    mutating func loadIntoPanes(_ draft: RequestDraft) {
+        request.method = draft.method
+        request.url.text = draft.url
+        request.readyIndex = nil
+        headers.load(draft.headers)
+        body.load(draft.body)
+        savedWork = work
+    }
 
     /// After the Request pane loaded ready request `index`: its headers and body go to their panes.
     /// What it loads is nobody's work; a pane it leaves alone stays as unsaved as it was.

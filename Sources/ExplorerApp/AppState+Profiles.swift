@@ -69,26 +69,29 @@ extension AppState {
         return []
     }
 
-    /// Cancels the exchange in flight, then asks the loop for profile `name`; the Request pane
-    /// says it is starting until the loop answers.
     mutating func switchProfile(to name: String, now: Double) -> [Effect] {
         if name == profiles.name, case .ready = profiles.active {
             show("already on profile \(name)", isError: false, now: now)
             return []
         }
-        var effects = cancel(now: now)
         if name != profiles.name {
             savedRequests = SavedRequestsState()
             sessions.history = []
         }
-        profiles.start(name)
-        syncProfile()
-        show("switching to profile \(name)…", isError: false, now: now)
+        let effects = startProfile(name, saying: "switching to profile \(name)…", now: now)
         if let pending = exchanges.pending, pending.profile != name {
             dropPendingSend(because: "the profile changed to \(name) while the send waited for \(pending.profile)", now: now)
         }
-        effects.append(.switchProfile(name))
         return effects
+    }
+
+    /// Cancels the exchange in flight, then asks the loop for profile `name`; the Request pane
+    /// says it is starting until the loop answers.
+    private mutating func startProfile(_ name: String, saying text: String, now: Double) -> [Effect] {
+        let effects = cancel(now: now)
+        profiles.start(name)
+        show(text, isError: false, now: now)
+        return effects + [.switchProfile(name)]
     }
 
     mutating func submitProfileForm(name: String, baseURL: String) -> [Effect] {
@@ -119,7 +122,6 @@ extension AppState {
         case .profileSwitchFailed(let name, let problem):
             guard profiles.active == .starting(name: name) else { break }
             profiles.settle(profiles.previous ?? .failed(name: name, problem: problem))
-            syncProfile()
             refreshProfilesList()
             show("profile \(name) not opened: \(problem)", isError: true, now: now, for: 10)
             if exchanges.pending?.profile == name { dropPendingSend(because: "profile \(name) not opened: \(problem)", now: now) }
@@ -147,12 +149,7 @@ extension AppState {
                 return [.listProfiles]
             }
             // The active profile restarts with what the file says now.
-            var effects = cancel(now: now)
-            profiles.start(name)
-            syncProfile()
-            show("profile \(name) saved: reopening it", isError: false, now: now)
-            effects.append(.switchProfile(name))
-            return effects + [.listProfiles]
+            return startProfile(name, saying: "profile \(name) saved: reopening it", now: now) + [.listProfiles]
         default: break
         }
         return []

@@ -24,7 +24,6 @@ extension AppState {
             // A late answer for a profile the user has since switched away from is dropped.
             guard name == profiles.name else { break }
             profiles.settle(.ready(name: name, baseURL: baseURL))
-            syncProfile()
             refreshProfilesList()
             if sessions.browseWhenReady, overlay == nil {
                 sessions.browseWhenReady = false
@@ -33,7 +32,6 @@ extension AppState {
             return [.listSavedRequests(name)] + sendPending(readyProfile: name, now: now)
         case .profileFailed(let problem):
             profiles.settle(.failed(name: profiles.name, problem: problem))
-            syncProfile()
             show(problem, isError: true, now: now, for: 10)
             dropPendingSend(because: "profile \(profiles.name) failed: \(problem)", now: now)
         case .profilesListed, .profileSwitchFailed, .profileCreated, .profileDuplicated, .profileDeleted, .profileEdited:

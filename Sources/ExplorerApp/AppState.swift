@@ -68,7 +68,8 @@ public struct AppState: Sendable {
     public var timeline = TimelinePane()
     public var overlay: Overlay?
     public var message: Message?
-    public var profiles: ProfileState
+    /// The Request pane shows the profile: it follows every change.
+    public var profiles: ProfileState { didSet { syncProfile() } }
     public var exchanges = ExchangeState()
     public var sessions = SessionState()
     public var savedRequests = SavedRequestsState()

@@ -15,9 +15,7 @@ extension AppState {
             return ListOverlay.Row(name, detail: detail, marked: active, style: active ? Style(bold: true) : Style())
         }
         let selected = names.firstIndex(of: name ?? profiles.name) ?? 0
-        var list = ListOverlay(title: "Profiles", hint: Self.profilesHint, rows: rows, selection: selected)
-        list.fit(overlayBounds)
-        return list
+        return ListOverlay(title: "Profiles", hint: Self.profilesHint, rows: rows, selection: selected).fitted(overlayBounds)
     }
 
     mutating func openProfiles() -> [Effect] {
@@ -35,17 +33,15 @@ extension AppState {
         overlay = .list(.profiles, fresh)
     }
 
-    mutating func handleProfiles(_ outcome: ListOverlay.Outcome, list: ListOverlay, now: Double) -> [Effect] {
+    mutating func handleProfiles(_ outcome: ListOverlay.Outcome, now: Double) -> [Effect] {
         let names = profiles.choices
         switch outcome {
-        case .handled: overlay = .list(.profiles, list)
-        case .close: overlay = nil
+        case .handled, .close: break
         case .choose(let index):
             guard names.indices.contains(index) else { return [] }
             overlay = nil
             return switchProfile(to: names[index], now: now)
         case .key(let key, let index):
-            overlay = .list(.profiles, list)
             let name = index.flatMap { names.indices.contains($0) ? names[$0] : nil }
             switch key {
             case .character("n"), .insert:
@@ -174,9 +170,7 @@ extension AppState {
             more += wrapped.count > room ? 1 : 0
         }
         if more > 0 { rows.append("… (the report is longer than \(Self.reportLimit) lines)") }
-        var list = ListOverlay(title: title, hint: "Esc or Enter closes", rows: rows.map { ListOverlay.Row($0) })
-        list.fit(overlayBounds)
-        overlay = .list(.report, list)
+        overlay = .list(.report, ListOverlay(title: title, hint: "Esc or Enter closes", rows: rows.map { ListOverlay.Row($0) }).fitted(overlayBounds))
     }
 
     /// The most rows a report shows (a diff or a problem list is read, not scrolled for ever).

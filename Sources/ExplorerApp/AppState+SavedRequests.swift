@@ -10,10 +10,8 @@ extension AppState {
         let rows = savedRequests.entries.map { entry in
             ListOverlay.Row(entry.name, detail: "\(entry.draft.method) \(entry.draft.url)", marked: entry.name == savedRequests.current)
         }
-        var list = ListOverlay(title: "Saved requests of \(profiles.name)", hint: Self.savedHint, rows: rows,
-                               empty: "none yet: Ctrl+S saves the request under a name")
-        list.fit(overlayBounds)
-        return list
+        return ListOverlay(title: "Saved requests of \(profiles.name)", hint: Self.savedHint, rows: rows,
+                           empty: "none yet: Ctrl+S saves the request under a name").fitted(overlayBounds)
     }
 
     mutating func openSavedRequests() -> [Effect] {
@@ -46,16 +44,14 @@ extension AppState {
         return [.saveRequest(profile: profiles.name, name: name, draft: draft)]
     }
 
-    mutating func handleSaved(_ outcome: ListOverlay.Outcome, list: ListOverlay, now: Double) -> [Effect] {
+    mutating func handleSaved(_ outcome: ListOverlay.Outcome, now: Double) -> [Effect] {
         switch outcome {
-        case .handled: overlay = .list(.savedRequests, list)
-        case .close: overlay = nil
+        case .handled, .close: break
         case .choose(let index):
             guard savedRequests.entries.indices.contains(index) else { return [] }
             overlay = nil
             load(savedRequests.entries[index], now: now)
         case .key(let key, let index):
-            overlay = .list(.savedRequests, list)
             guard let index, savedRequests.entries.indices.contains(index) else { return [] }
             let name = savedRequests.entries[index].name
             switch key {

@@ -46,10 +46,9 @@ extension AppState {
         guard let opened = sessions.opened else { return }
         let name = URL(fileURLWithPath: opened.file).lastPathComponent
         let count = opened.exchanges.count
-        var list = ListOverlay(title: "Session \(name) — \(count) exchange\(count == 1 ? "" : "s")", hint: Self.sessionHint,
-                               rows: opened.exchanges.map(Self.row), empty: "this session has no exchanges")
-        list.fit(overlayBounds)
-        overlay = .list(.session, list)
+        let title = "Session \(name) — \(count) exchange\(count == 1 ? "" : "s")"
+        overlay = .list(.session, ListOverlay(title: title, hint: Self.sessionHint, rows: opened.exchanges.map(Self.row),
+                                              empty: "this session has no exchanges").fitted(overlayBounds))
     }
 
     mutating func openHistory() -> [Effect] {
@@ -58,19 +57,15 @@ extension AppState {
     }
 
     func historyList() -> ListOverlay {
-        var list = ListOverlay(title: "History of \(profiles.name) — newest first", hint: Self.historyHint,
-                               rows: sessions.history.map(Self.row), empty: "nothing sent with this profile yet")
-        list.fit(overlayBounds)
-        return list
+        ListOverlay(title: "History of \(profiles.name) — newest first", hint: Self.historyHint,
+                    rows: sessions.history.map(Self.row), empty: "nothing sent with this profile yet").fitted(overlayBounds)
     }
 
-    mutating func handleExchanges(_ kind: ListKind, _ outcome: ListOverlay.Outcome, list: ListOverlay, now: Double) -> [Effect] {
+    mutating func handleExchanges(_ kind: ListKind, _ outcome: ListOverlay.Outcome, now: Double) -> [Effect] {
         let exchanges = kind == .session ? sessions.opened?.exchanges ?? [] : sessions.history
         // History is a session with the default check.
         let check = kind == .session ? sessions.opened?.check ?? Session.Check() : Session.Check()
         switch outcome {
-        case .handled: overlay = .list(kind, list)
-        case .close: overlay = nil
         case .choose(let index):
             guard exchanges.indices.contains(index) else { return [] }
             overlay = nil
@@ -84,7 +79,7 @@ extension AppState {
             overlay = nil
             return resend(exchanges, sessionCheck: check, now: now)
         case .key(.character("q"), _): overlay = nil
-        case .key: overlay = .list(kind, list)
+        case .key, .handled, .close: break
         }
         return []
     }

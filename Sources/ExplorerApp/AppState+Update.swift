@@ -15,10 +15,7 @@ extension AppState {
                 help.fit(overlayBounds)
                 overlay = .help(help)
             }
-            if case .list(let kind, var list) = overlay {
-                list.fit(overlayBounds)
-                overlay = .list(kind, list)
-            }
+            if case .list(let kind, let list) = overlay { overlay = .list(kind, list.fitted(overlayBounds)) }
         case .tick: break
         case .profileReady(let name, let baseURL):
             // A late answer for a profile the user has since switched away from is dropped.
@@ -210,12 +207,14 @@ extension AppState {
                 return handle(key, now: now)
             }
             let outcome = list.handle(key)
-            switch kind {
-            case .profiles: return handleProfiles(outcome, list: list, now: now)
-            case .session, .history: return handleExchanges(kind, outcome, list: list, now: now)
-            case .savedRequests: return handleSaved(outcome, list: list, now: now)
-            case .report:
-                if case .handled = outcome { self.overlay = .list(.report, list) } else { self.overlay = nil }
+            // The list stays open (moved, or with the key's outcome to act on) unless it closes.
+            self.overlay = .list(kind, list)
+            switch (kind, outcome) {
+            case (_, .handled): break
+            case (_, .close), (.report, _): self.overlay = nil
+            case (.profiles, _): return handleProfiles(outcome, now: now)
+            case (.session, _), (.history, _): return handleExchanges(kind, outcome, now: now)
+            case (.savedRequests, _): return handleSaved(outcome, now: now)
             }
         case .prompt(let purpose, var prompt):
             switch prompt.handle(key) {

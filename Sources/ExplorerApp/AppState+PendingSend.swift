@@ -24,11 +24,4 @@ extension AppState {
         exchanges.pending = nil
         show("not sent: \(reason)", isError: true, now: now, for: 6)
     }
-
-    /// Esc (or Ctrl+C) while a send waits: it will not go.
-    mutating func cancelPendingSend(now: Double) -> [Effect] {
-        exchanges.pending = nil
-        show("the waiting send is cancelled", isError: false, now: now)
-        return []
-    }
 }

@@ -327,9 +327,13 @@ extension AppState {
         return [.cancel(id)]
     }
 
-    /// Esc or Ctrl+C: the exchange in flight is cancelled, else the send waiting for the profile.
+    /// Esc or Ctrl+C: the exchange in flight is cancelled, else the send waiting for the profile
+    /// will not go.
     private mutating func stop(now: Double) -> [Effect] {
-        exchanges.inFlight != nil ? cancel(now: now) : cancelPendingSend(now: now)
+        guard exchanges.inFlight == nil else { return cancel(now: now) }
+        exchanges.pending = nil
+        show("the waiting send is cancelled", isError: false, now: now)
+        return []
     }
 
     private mutating func skipWait(now: Double) -> [Effect] {

@@ -1,8 +1,3 @@
-import ClientCore
-import RequestModel
-import Sessions
-import TUICore
-
 /// The whole TUI as a value: what each pane holds, which has the focus, what is in flight.
 /// Only `update` changes it; `render` draws it.
 public struct AppState: Sendable {

@@ -95,18 +95,9 @@ extension AppState {
         return [.createProfile(name: name, baseURL: baseURL)]
     }
 
-    mutating func submitDuplicate(from: String, to name: String, prompt: PromptOverlay) -> [Effect] {
-        var prompt = prompt
-        if let problem = ProfileNames.problem(name) {
-            prompt.problem = problem
-        } else if profiles.choices.contains(name) {
-            prompt.problem = "a profile named \(name) exists already"
-        } else {
-            overlay = .list(.profiles, profilesList())
-            return [.duplicateProfile(from: from, to: name)]
-        }
-        overlay = .prompt(.duplicateProfile(from: from), prompt)
-        return []
+    mutating func submitDuplicate(from: String, to name: String) -> [Effect] {
+        overlay = .list(.profiles, profilesList())
+        return [.duplicateProfile(from: from, to: name)]
     }
 
     /// What the loop reports back about profiles.

@@ -23,13 +23,7 @@ extension AppState {
         overlay = .prompt(.saveRequest, PromptOverlay(title: "Save the request (\(profiles.name))", label: "Name:", text: savedRequests.current ?? ""))
     }
 
-    mutating func submitSaveRequest(_ name: String, prompt: PromptOverlay) -> [Effect] {
-        var prompt = prompt
-        if let problem = SavedRequestsState.nameProblem(name) {
-            prompt.problem = problem
-            overlay = .prompt(.saveRequest, prompt)
-            return []
-        }
+    mutating func submitSaveRequest(_ name: String) -> [Effect] {
         if savedRequests.contains(name) {
             overlay = .confirm(.overwriteRequest(name))
             return []
@@ -66,20 +60,11 @@ extension AppState {
         return []
     }
 
-    mutating func submitRename(from: String, to name: String, prompt: PromptOverlay) -> [Effect] {
-        var prompt = prompt
-        if let problem = SavedRequestsState.nameProblem(name) {
-            prompt.problem = problem
-        } else if name != from, savedRequests.contains(name) {
-            prompt.problem = "a saved request named \(name) exists already"
-        } else {
-            overlay = .list(.savedRequests, savedList())
-            if name == from { return [] }
-            if savedRequests.current == from { savedRequests.current = name }
-            return [.renameRequest(profile: profiles.name, from: from, to: name)]
-        }
-        overlay = .prompt(.renameRequest(from: from), prompt)
-        return []
+    mutating func submitRename(from: String, to name: String) -> [Effect] {
+        overlay = .list(.savedRequests, savedList())
+        if name == from { return [] }
+        if savedRequests.current == from { savedRequests.current = name }
+        return [.renameRequest(profile: profiles.name, from: from, to: name)]
     }
 
     /// A saved request into the panes; it is nobody's unsaved work until edited.

@@ -138,13 +138,7 @@ extension AppState {
         overlay = .prompt(.saveSession, PromptOverlay(title: title, label: "sessions/", text: ""))
     }
 
-    mutating func submitSaveSession(_ name: String, prompt: PromptOverlay) -> [Effect] {
-        var prompt = prompt
-        if let problem = ProfileNames.problem(name), name != ProfileNames.builtIn {
-            prompt.problem = problem
-            overlay = .prompt(.saveSession, prompt)
-            return []
-        }
+    mutating func submitSaveSession(_ name: String) -> [Effect] {
         overlay = nil
         return [.saveSession(name: name, keepSecrets: sessions.keepSecrets)]
     }

@@ -237,11 +237,28 @@ extension AppState {
     }
 
     private mutating func submit(_ text: String, for purpose: PromptPurpose, prompt: PromptOverlay, now: Double) -> [Effect] {
+        if let problem = problem(with: text, for: purpose) {
+            // The prompt stays open and says why the answer is refused.
+            var prompt = prompt
+            prompt.problem = problem
+            overlay = .prompt(purpose, prompt)
+            return []
+        }
         switch purpose {
-        case .duplicateProfile(let from): return submitDuplicate(from: from, to: text, prompt: prompt)
-        case .saveSession: return submitSaveSession(text, prompt: prompt)
-        case .saveRequest: return submitSaveRequest(text, prompt: prompt)
-        case .renameRequest(let from): return submitRename(from: from, to: text, prompt: prompt)
+        case .duplicateProfile(let from): return submitDuplicate(from: from, to: text)
+        case .saveSession: return submitSaveSession(text)
+        case .saveRequest: return submitSaveRequest(text)
+        case .renameRequest(let from): return submitRename(from: from, to: text)
+        }
+    }
+
+    /// Why a prompt's answer cannot be taken, if it cannot.
+    private func problem(with text: String, for purpose: PromptPurpose) -> String? {
+        switch purpose {
+        case .duplicateProfile: profiles.problem(newName: text)
+        case .saveSession: text == ProfileNames.builtIn ? nil : ProfileNames.problem(text)
+        case .saveRequest: SavedRequestsState.nameProblem(text)
+        case .renameRequest(let from): savedRequests.problem(renaming: from, to: text)
         }
     }
 

@@ -48,6 +48,11 @@ public struct ProfileState: Sendable, Equatable {
         return names
     }
 
+    /// Why `name` cannot be a new profile's, if it cannot.
+    func problem(newName name: String) -> String? {
+        ProfileNames.problem(name) ?? (choices.contains(name) ? "a profile named \(name) exists already" : nil)
+    }
+
     /// The draft's URL as the client resolves it (a path joined to the base URL with one `/`),
     /// so the timeline's header shows the host and its attempt rows shorten to `…/path`.
     func resolved(_ url: String) -> String {

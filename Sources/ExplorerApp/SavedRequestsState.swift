@@ -19,6 +19,11 @@ public struct SavedRequestsState: Sendable, Equatable {
 
     func contains(_ name: String) -> Bool { entries.contains { $0.name == name } }
 
+    /// Why saved request `from` cannot be renamed `name`, if it cannot.
+    func problem(renaming from: String, to name: String) -> String? {
+        Self.nameProblem(name) ?? (name != from && contains(name) ? "a saved request named \(name) exists already" : nil)
+    }
+
     /// Names of saved requests: any text on one line, without control characters.
     static func nameProblem(_ name: String) -> String? {
         let trimmed = name.trimmingCharacters(in: .whitespaces)

@@ -30,7 +30,7 @@ public enum AppEvent: Sendable {
     /// Profile `profile`'s history, oldest first (as the file holds it).
     case historyLoaded(profile: String, [Session.Exchange])
     /// Profile `profile`'s saved requests, in the file's order.
-    case savedRequestsListed(profile: String, [AppState.SavedRequestEntry])
+    case savedRequestsListed(profile: String, [SavedRequestsState.Entry])
     /// Several outcomes of one piece of work (a fresh listing and a word about it), in order.
     case batch([AppEvent])
     /// A longer message (a profile's parse problem naming file:line:key) in a box of its own.

@@ -4,29 +4,18 @@ import TUICore
 /// Enter switches, `n` creates, `e` edits the file in `$EDITOR`, `c` duplicates, `d` deletes.
 /// The files themselves are the loop's business: these only ask for it with effects.
 extension AppState {
-    /// `demo` first, then the profiles on disk.
-    /// The built-in profile, then those on disk; the active one is listed before the disk
-    /// listing arrives, so the overlay's first frame already shows it.
-    public var profileChoices: [String] {
-        var names = [ProfileNames.builtIn] + knownProfiles.filter { $0 != ProfileNames.builtIn }
-        if !names.contains(profile.name) { names.append(profile.name) }
-        return names
-    }
-
     static let profilesHint = "Enter switch · n new · e edit · c duplicate · d delete · Esc"
 
     func profilesList(selecting name: String? = nil) -> ListOverlay {
-        let names = profileChoices
+        let names = profiles.choices
         let rows = names.map { name in
-            let active = name == profile.name
+            let active = name == profiles.name
             var detail = name == ProfileNames.builtIn ? "built in: the embedded demo API" : "profiles/\(name).yaml"
-            if active, case .ready(_, let baseURL) = profile { detail = "active · " + baseURL }
+            if active, let baseURL = profiles.baseURL { detail = "active · " + baseURL }
             return ListOverlay.Row(name, detail: detail, marked: active, style: active ? Style(bold: true) : Style())
         }
-        let selected = names.firstIndex(of: name ?? profile.name) ?? 0
-        var list = ListOverlay(title: "Profiles", hint: Self.profilesHint, rows: rows, selection: selected)
-        list.fit(overlayBounds)
-        return list
+        let selected = names.firstIndex(of: name ?? profiles.name) ?? 0
+        return ListOverlay(title: "Profiles", hint: Self.profilesHint, rows: rows, selection: selected).fitted(overlayBounds)
     }
 
     mutating func openProfiles() -> [Effect] {
@@ -37,24 +26,22 @@ extension AppState {
     /// The list again after the names on disk or the active profile changed, if it is open.
     mutating func refreshProfilesList() {
         guard case .list(.profiles, let list) = overlay else { return }
-        let names = profileChoices
+        let names = profiles.choices
         let selected = list.selectedRow.flatMap { index in index < list.rows.count ? list.rows[index].text : nil }
         var fresh = profilesList(selecting: selected)
         if selected.map({ !names.contains($0) }) ?? false { fresh.select(list.selection) }
         overlay = .list(.profiles, fresh)
     }
 
-    mutating func handleProfiles(_ outcome: ListOverlay.Outcome, list: ListOverlay, now: Double) -> [Effect] {
-        let names = profileChoices
+    mutating func handleProfiles(_ outcome: ListOverlay.Outcome, now: Double) -> [Effect] {
+        let names = profiles.choices
         switch outcome {
-        case .handled: overlay = .list(.profiles, list)
-        case .close: overlay = nil
+        case .handled, .close: break
         case .choose(let index):
             guard names.indices.contains(index) else { return [] }
             overlay = nil
             return switchProfile(to: names[index], now: now)
         case .key(let key, let index):
-            overlay = .list(.profiles, list)
             let name = index.flatMap { names.indices.contains($0) ? names[$0] : nil }
             switch key {
             case .character("n"), .insert:
@@ -78,28 +65,29 @@ extension AppState {
         return []
     }
 
-    /// Cancels the exchange in flight, then asks the loop for profile `name`; the Request pane
-    /// says it is starting until the loop answers.
     mutating func switchProfile(to name: String, now: Double) -> [Effect] {
-        if name == profile.name, case .ready = profile {
+        if name == profiles.name, case .ready = profiles.active {
             show("already on profile \(name)", isError: false, now: now)
             return []
         }
-        var effects = cancel(now: now)
-        if previousProfile == nil, case .ready = profile { previousProfile = profile }
-        if name != profile.name {
-            savedRequests = []
-            savedRequestName = nil
-            historyExchanges = []
+        if name != profiles.name {
+            savedRequests = SavedRequestsState()
+            sessions.history = []
         }
-        profile = .starting(name: name)
-        syncProfile()
-        show("switching to profile \(name)…", isError: false, now: now)
-        if let pendingSend, pendingSend.profile != name {
-            dropPendingSend(because: "the profile changed to \(name) while the send waited for \(pendingSend.profile)", now: now)
+        let effects = startProfile(name, saying: "switching to profile \(name)…", now: now)
+        if let pending = exchanges.pending, pending.profile != name {
+            dropPendingSend(because: "the profile changed to \(name) while the send waited for \(pending.profile)", now: now)
         }
-        effects.append(.switchProfile(name))
         return effects
+    }
+
+    /// Cancels the exchange in flight, then asks the loop for profile `name`; the Request pane
+    /// says it is starting until the loop answers.
+    private mutating func startProfile(_ name: String, saying text: String, now: Double) -> [Effect] {
+        let effects = cancel(now: now)
+        profiles.start(name)
+        show(text, isError: false, now: now)
+        return effects + [.switchProfile(name)]
     }
 
     mutating func submitProfileForm(name: String, baseURL: String) -> [Effect] {
@@ -107,69 +95,48 @@ extension AppState {
         return [.createProfile(name: name, baseURL: baseURL)]
     }
 
-    mutating func submitDuplicate(from: String, to name: String, prompt: PromptOverlay) -> [Effect] {
-        var prompt = prompt
-        if let problem = ProfileNames.problem(name) {
-            prompt.problem = problem
-        } else if profileChoices.contains(name) {
-            prompt.problem = "a profile named \(name) exists already"
-        } else {
-            overlay = .list(.profiles, profilesList())
-            return [.duplicateProfile(from: from, to: name)]
-        }
-        overlay = .prompt(.duplicateProfile(from: from), prompt)
-        return []
+    mutating func submitDuplicate(from: String, to name: String) -> [Effect] {
+        overlay = .list(.profiles, profilesList())
+        return [.duplicateProfile(from: from, to: name)]
     }
 
     /// What the loop reports back about profiles.
     mutating func profileEvent(_ event: AppEvent, now: Double) -> [Effect] {
         switch event {
         case .profilesListed(let names):
-            knownProfiles = names.filter { $0 != ProfileNames.builtIn }
+            profiles.known = names.filter { $0 != ProfileNames.builtIn }
             refreshProfilesList()
         case .profileSwitchFailed(let name, let problem):
-            guard profile == .starting(name: name) else { break }
-            if let previousProfile {
-                profile = previousProfile
-            } else {
-                profile = .failed(name: name, problem: problem)
-            }
-            previousProfile = nil
-            syncProfile()
+            guard profiles.active == .starting(name: name) else { break }
+            profiles.settle(profiles.previous ?? .failed(name: name, problem: problem))
             refreshProfilesList()
             show("profile \(name) not opened: \(problem)", isError: true, now: now, for: 10)
-            if pendingSend?.profile == name { dropPendingSend(because: "profile \(name) not opened: \(problem)", now: now) }
+            if exchanges.pending?.profile == name { dropPendingSend(because: "profile \(name) not opened: \(problem)", now: now) }
         case .profileCreated(let name):
-            knownProfiles = (knownProfiles + [name]).sorted()
+            profiles.known = (profiles.known + [name]).sorted()
             return switchProfile(to: name, now: now) + [.listProfiles]
         case .profileDuplicated(let from, let to):
-            knownProfiles = Array(Set(knownProfiles + [to])).sorted()
+            profiles.known = Array(Set(profiles.known + [to])).sorted()
             refreshProfilesList()
             show("profile \(from) copied to \(to)", isError: false, now: now)
             return [.listProfiles]
         case .profileDeleted(let name):
-            knownProfiles.removeAll { $0 == name }
+            profiles.known.removeAll { $0 == name }
             var effects: [Effect] = [.listProfiles]
-            if profile.name == name {
-                previousProfile = nil
+            if profiles.name == name {
+                profiles.previous = nil
                 effects = switchProfile(to: ProfileNames.builtIn, now: now) + effects
             }
             refreshProfilesList()
             show("profile \(name) deleted", isError: false, now: now)
             return effects
         case .profileEdited(let name):
-            guard profile.name == name else {
+            guard profiles.name == name else {
                 show("profile \(name) saved", isError: false, now: now)
                 return [.listProfiles]
             }
             // The active profile restarts with what the file says now.
-            var effects = cancel(now: now)
-            if case .ready = profile { previousProfile = profile }
-            profile = .starting(name: name)
-            syncProfile()
-            show("profile \(name) saved: reopening it", isError: false, now: now)
-            effects.append(.switchProfile(name))
-            return effects + [.listProfiles]
+            return startProfile(name, saying: "profile \(name) saved: reopening it", now: now) + [.listProfiles]
         default: break
         }
         return []
@@ -194,9 +161,7 @@ extension AppState {
             more += wrapped.count > room ? 1 : 0
         }
         if more > 0 { rows.append("… (the report is longer than \(Self.reportLimit) lines)") }
-        var list = ListOverlay(title: title, hint: "Esc or Enter closes", rows: rows.map { ListOverlay.Row($0) })
-        list.fit(overlayBounds)
-        overlay = .list(.report, list)
+        overlay = .list(.report, ListOverlay(title: title, hint: "Esc or Enter closes", rows: rows.map { ListOverlay.Row($0) }).fitted(overlayBounds))
     }
 
     /// The most rows a report shows (a diff or a problem list is read, not scrolled for ever).

@@ -44,6 +44,15 @@ extension AppState {
     /// Where the help and the palette go: over the panes, the status bar left visible.
     var overlayBounds: Rect { Rect(row: 0, column: 0, width: width, height: height - 1) }
 
+    /// `fresh` for list `kind`, made again from what changed under it, if it is open; its
+    /// selection kept.
+    mutating func refresh(_ kind: ListKind, with fresh: ListOverlay) {
+        guard case .list(kind, let open) = overlay else { return }
+        var fresh = fresh
+        fresh.select(open.selection)
+        overlay = .list(kind, fresh)
+    }
+
     /// The size message; the quit question instead while it is asked (Ctrl+Q works here, so
     /// its question must show here too).
     private func renderTooSmall(into screen: inout Screen) {

@@ -4,46 +4,27 @@ import TUICore
 /// name (asking before it replaces one), Ctrl+O lists them — Enter opens, `n`/F2 renames,
 /// `d`/Delete deletes after `y`. The files are the loop's (`profiles/NAME.requests.yaml`).
 extension AppState {
-    /// A saved request as the panes load it.
-    public struct SavedRequestEntry: Sendable, Equatable {
-        public var name: String
-        public var draft: RequestDraft
-
-        public init(name: String, draft: RequestDraft) {
-            self.name = name
-            self.draft = draft
-        }
-    }
-
     static let savedHint = "Enter open · n/F2 rename · d delete · Esc"
 
     func savedList() -> ListOverlay {
-        let rows = savedRequests.map { entry in
-            ListOverlay.Row(entry.name, detail: "\(entry.draft.method) \(entry.draft.url)", marked: entry.name == savedRequestName)
+        let rows = savedRequests.entries.map { entry in
+            ListOverlay.Row(entry.name, detail: "\(entry.draft.method) \(entry.draft.url)", marked: entry.name == savedRequests.current)
         }
-        var list = ListOverlay(title: "Saved requests of \(profile.name)", hint: Self.savedHint, rows: rows,
-                               empty: "none yet: Ctrl+S saves the request under a name")
-        list.fit(overlayBounds)
-        return list
+        return ListOverlay(title: "Saved requests of \(profiles.name)", hint: Self.savedHint, rows: rows,
+                           empty: "none yet: Ctrl+S saves the request under a name").fitted(overlayBounds)
     }
 
     mutating func openSavedRequests() -> [Effect] {
         overlay = .list(.savedRequests, savedList())
-        return [.listSavedRequests(profile.name)]
+        return [.listSavedRequests(profiles.name)]
     }
 
     mutating func promptSaveRequest() {
-        overlay = .prompt(.saveRequest, PromptOverlay(title: "Save the request (\(profile.name))", label: "Name:", text: savedRequestName ?? ""))
+        overlay = .prompt(.saveRequest, PromptOverlay(title: "Save the request (\(profiles.name))", label: "Name:", text: savedRequests.current ?? ""))
     }
 
-    mutating func submitSaveRequest(_ name: String, prompt: PromptOverlay) -> [Effect] {
-        var prompt = prompt
-        if let problem = Self.requestNameProblem(name) {
-            prompt.problem = problem
-            overlay = .prompt(.saveRequest, prompt)
-            return []
-        }
-        if savedRequests.contains(where: { $0.name == name }) {
+    mutating func submitSaveRequest(_ name: String) -> [Effect] {
+        if savedRequests.contains(name) {
             overlay = .confirm(.overwriteRequest(name))
             return []
         }
@@ -52,35 +33,21 @@ extension AppState {
 
     mutating func saveRequest(as name: String) -> [Effect] {
         overlay = nil
-        savedRequestName = name
+        savedRequests.current = name
         savedWork = work
-        return [.saveRequest(profile: profile.name, name: name, draft: draft)]
+        return [.saveRequest(profile: profiles.name, name: name, draft: draft)]
     }
 
-    /// Names of saved requests: any text on one line, without control characters.
-    static func requestNameProblem(_ name: String) -> String? {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty { return "the name is empty" }
-        if trimmed != name { return "no spaces around the name" }
-        if name.count > 80 { return "the name is longer than 80 characters" }
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            return "the name has a control character"
-        }
-        return nil
-    }
-
-    mutating func handleSaved(_ outcome: ListOverlay.Outcome, list: ListOverlay, now: Double) -> [Effect] {
+    mutating func handleSaved(_ outcome: ListOverlay.Outcome, now: Double) -> [Effect] {
         switch outcome {
-        case .handled: overlay = .list(.savedRequests, list)
-        case .close: overlay = nil
+        case .handled, .close: break
         case .choose(let index):
-            guard savedRequests.indices.contains(index) else { return [] }
+            guard savedRequests.entries.indices.contains(index) else { return [] }
             overlay = nil
-            load(savedRequests[index], now: now)
+            load(savedRequests.entries[index], now: now)
         case .key(let key, let index):
-            overlay = .list(.savedRequests, list)
-            guard let index, savedRequests.indices.contains(index) else { return [] }
-            let name = savedRequests[index].name
+            guard let index, savedRequests.entries.indices.contains(index) else { return [] }
+            let name = savedRequests.entries[index].name
             switch key {
             case .character("n"), .function(2):
                 overlay = .prompt(.renameRequest(from: name), PromptOverlay(title: "Rename \(name)", label: "New name:", text: name))
@@ -93,42 +60,24 @@ extension AppState {
         return []
     }
 
-    mutating func submitRename(from: String, to name: String, prompt: PromptOverlay) -> [Effect] {
-        var prompt = prompt
-        if let problem = Self.requestNameProblem(name) {
-            prompt.problem = problem
-        } else if name != from, savedRequests.contains(where: { $0.name == name }) {
-            prompt.problem = "a saved request named \(name) exists already"
-        } else {
-            overlay = .list(.savedRequests, savedList())
-            if name == from { return [] }
-            if savedRequestName == from { savedRequestName = name }
-            return [.renameRequest(profile: profile.name, from: from, to: name)]
-        }
-        overlay = .prompt(.renameRequest(from: from), prompt)
-        return []
+    mutating func submitRename(from: String, to name: String) -> [Effect] {
+        overlay = .list(.savedRequests, savedList())
+        if name == from { return [] }
+        if savedRequests.current == from { savedRequests.current = name }
+        return [.renameRequest(profile: profiles.name, from: from, to: name)]
     }
 
     /// A saved request into the panes; it is nobody's unsaved work until edited.
-    mutating func load(_ entry: SavedRequestEntry, now: Double) {
-        request.method = entry.draft.method
-        request.url.text = entry.draft.url
-        request.readyIndex = nil
-        headers.load(entry.draft.headers)
-        body.load(entry.draft.body)
-        savedWork = work
-        savedRequestName = entry.name
-        recording = nil
+    mutating func load(_ entry: SavedRequestsState.Entry, now: Double) {
+        loadIntoPanes(entry.draft)
+        savedRequests.current = entry.name
+        sessions.recording = nil
         show("opened \(entry.name)", isError: false, now: now)
     }
 
-    mutating func savedRequestsListed(profile name: String, _ entries: [SavedRequestEntry]) {
-        guard name == profile.name else { return }
-        savedRequests = entries
-        if case .list(.savedRequests, let list) = overlay {
-            var fresh = savedList()
-            fresh.select(list.selection)
-            overlay = .list(.savedRequests, fresh)
-        }
+    mutating func savedRequestsListed(profile name: String, _ entries: [SavedRequestsState.Entry]) {
+        guard name == profiles.name else { return }
+        savedRequests.entries = entries
+        refresh(.savedRequests, with: savedList())
     }
 }

@@ -6,20 +6,6 @@ import TUICore
 /// profile's history (F3), an exchange loaded back into the panes with its recorded response,
 /// re-sent alone (`r`) or all in order (`R`), and this run saved as a session (F6).
 extension AppState {
-    /// A session file opened with `--session`.
-    public struct OpenedSession: Sendable, Equatable {
-        public var file: String
-        public var exchanges: [Session.Exchange]
-        /// The session's `check` (what a compare looks at and ignores), refined per exchange.
-        public var check: Session.Check
-
-        public init(file: String, exchanges: [Session.Exchange], check: Session.Check = Session.Check()) {
-            self.file = file
-            self.exchanges = exchanges
-            self.check = check
-        }
-    }
-
     static let sessionHint = "Enter load · r re-send · R re-send all · Esc"
     static let historyHint = "Enter load · r re-send · Esc close"
 
@@ -51,40 +37,35 @@ extension AppState {
 
     /// Opens `session` (read by the loop before the terminal was taken) in the browser, once
     /// the profile is ready: the first frame shows the five panes, and the browser's `r` can send.
-    public mutating func open(_ session: OpenedSession) {
-        openedSession = session
-        if case .ready = profile { openSessionBrowser() } else { browseWhenReady = true }
+    public mutating func open(_ session: SessionState.Opened) {
+        sessions.opened = session
+        if case .ready = profiles.active { openSessionBrowser() } else { sessions.browseWhenReady = true }
     }
 
     mutating func openSessionBrowser() {
-        guard let openedSession else { return }
-        let name = URL(fileURLWithPath: openedSession.file).lastPathComponent
-        let count = openedSession.exchanges.count
-        var list = ListOverlay(title: "Session \(name) — \(count) exchange\(count == 1 ? "" : "s")", hint: Self.sessionHint,
-                               rows: openedSession.exchanges.map(Self.row), empty: "this session has no exchanges")
-        list.fit(overlayBounds)
-        overlay = .list(.session, list)
+        guard let opened = sessions.opened else { return }
+        let name = URL(fileURLWithPath: opened.file).lastPathComponent
+        let count = opened.exchanges.count
+        let title = "Session \(name) — \(count) exchange\(count == 1 ? "" : "s")"
+        overlay = .list(.session, ListOverlay(title: title, hint: Self.sessionHint, rows: opened.exchanges.map(Self.row),
+                                              empty: "this session has no exchanges").fitted(overlayBounds))
     }
 
     mutating func openHistory() -> [Effect] {
         overlay = .list(.history, historyList())
-        return [.loadHistory(profile.name)]
+        return [.loadHistory(profiles.name)]
     }
 
     func historyList() -> ListOverlay {
-        var list = ListOverlay(title: "History of \(profile.name) — newest first", hint: Self.historyHint,
-                               rows: historyExchanges.map(Self.row), empty: "nothing sent with this profile yet")
-        list.fit(overlayBounds)
-        return list
+        ListOverlay(title: "History of \(profiles.name) — newest first", hint: Self.historyHint,
+                    rows: sessions.history.map(Self.row), empty: "nothing sent with this profile yet").fitted(overlayBounds)
     }
 
-    mutating func handleExchanges(_ kind: ListKind, _ outcome: ListOverlay.Outcome, list: ListOverlay, now: Double) -> [Effect] {
-        let exchanges = kind == .session ? openedSession?.exchanges ?? [] : historyExchanges
+    mutating func handleExchanges(_ kind: ListKind, _ outcome: ListOverlay.Outcome, now: Double) -> [Effect] {
+        let exchanges = kind == .session ? sessions.opened?.exchanges ?? [] : sessions.history
         // History is a session with the default check.
-        let check = kind == .session ? openedSession?.check ?? Session.Check() : Session.Check()
+        let check = kind == .session ? sessions.opened?.check ?? Session.Check() : Session.Check()
         switch outcome {
-        case .handled: overlay = .list(kind, list)
-        case .close: overlay = nil
         case .choose(let index):
             guard exchanges.indices.contains(index) else { return [] }
             overlay = nil
@@ -98,7 +79,7 @@ extension AppState {
             overlay = nil
             return resend(exchanges, sessionCheck: check, now: now)
         case .key(.character("q"), _): overlay = nil
-        case .key: overlay = .list(kind, list)
+        case .key, .handled, .close: break
         }
         return []
     }
@@ -106,21 +87,15 @@ extension AppState {
     /// The exchange's request into the panes and its recorded response into the Response pane.
     /// What it loads is nobody's work (as for a ready request).
     mutating func load(_ exchange: Session.Exchange, sessionCheck: Session.Check, now: Double) {
-        let draft = RequestDraft(exchange.request)
-        request.method = draft.method
-        request.url.text = draft.url
-        request.readyIndex = nil
-        headers.load(draft.headers)
-        body.load(draft.body)
-        savedWork = work
-        recording = exchange.outcome
-        recordingCheck = exchange.effectiveCheck(in: sessionCheck)
+        loadIntoPanes(RequestDraft(exchange.request))
+        sessions.recording = exchange.outcome
+        sessions.recordingCheck = exchange.effectiveCheck(in: sessionCheck)
         showRecording(exchange.outcome)
         show("recorded response shown: Ctrl+R re-sends, then c in Response compares", isError: false, now: now, for: 5)
     }
 
     mutating func showRecording(_ outcome: Session.Outcome?) {
-        responseExchange = nil
+        exchanges.shown = nil
         guard let outcome else { return response.showFailure("this exchange was not recorded yet") }
         let display = outcome.display
         if let summary = display.summary, let data = display.body {
@@ -130,83 +105,69 @@ extension AppState {
         }
     }
 
-    /// Sends `exchanges` one after the other, each loaded into the panes first so the user sees
+    /// Sends `queue` one after the other, each loaded into the panes first so the user sees
     /// what goes out; the next starts when the one before ends. Esc stops the rest.
-    mutating func resend(_ exchanges: [Session.Exchange], sessionCheck: Session.Check, now: Double) -> [Effect] {
-        if exchange != nil {
+    mutating func resend(_ queue: [Session.Exchange], sessionCheck: Session.Check, now: Double) -> [Effect] {
+        if exchanges.inFlight != nil {
             show("an exchange is in flight: Esc cancels it", isError: true, now: now)
             return []
         }
-        guard !exchanges.isEmpty else { return [] }
-        resendQueue = exchanges
-        resendCheck = sessionCheck
+        guard !queue.isEmpty else { return [] }
+        sessions.resendQueue = queue
+        sessions.resendCheck = sessionCheck
         return sendNextQueued(now: now)
     }
 
     mutating func sendNextQueued(now: Double) -> [Effect] {
-        guard !resendQueue.isEmpty else { return [] }
-        let next = resendQueue.removeFirst()
-        load(next, sessionCheck: resendCheck, now: now)
+        guard !sessions.resendQueue.isEmpty else { return [] }
+        let next = sessions.resendQueue.removeFirst()
+        load(next, sessionCheck: sessions.resendCheck, now: now)
         let effects = send(now: now)
         // A send that waits for the profile keeps the queue: it goes on when that one ends.
-        if effects.isEmpty, pendingSend == nil { resendQueue = [] }
-        if !resendQueue.isEmpty { show("re-sending: \(resendQueue.count) more after this one", isError: false, now: now) }
+        if effects.isEmpty, exchanges.pending == nil { sessions.resendQueue = [] }
+        if !sessions.resendQueue.isEmpty { show("re-sending: \(sessions.resendQueue.count) more after this one", isError: false, now: now) }
         return effects
     }
 
     mutating func promptSaveSession(now: Double) {
-        guard exchangesSent > 0 else {
+        guard exchanges.sent > 0 else {
             show("nothing to save yet: send a request first", isError: true, now: now)
             return
         }
-        let title = keepSecrets ? "Save the session (secrets kept)" : "Save the session (secrets redacted)"
+        let title = sessions.keepSecrets ? "Save the session (secrets kept)" : "Save the session (secrets redacted)"
         overlay = .prompt(.saveSession, PromptOverlay(title: title, label: "sessions/", text: ""))
     }
 
-    mutating func submitSaveSession(_ name: String, prompt: PromptOverlay) -> [Effect] {
-        var prompt = prompt
-        if let problem = ProfileNames.problem(name), name != ProfileNames.builtIn {
-            prompt.problem = problem
-            overlay = .prompt(.saveSession, prompt)
-            return []
-        }
+    mutating func submitSaveSession(_ name: String) -> [Effect] {
         overlay = nil
-        return [.saveSession(name: name, keepSecrets: keepSecrets)]
+        return [.saveSession(name: name, keepSecrets: sessions.keepSecrets)]
     }
 
     mutating func toggleKeepSecrets(now: Double) -> [Effect] {
-        keepSecrets.toggle()
-        show(keepSecrets ? "this session keeps secrets when saved (and in history)" : "secrets are redacted (•••) when saved",
+        sessions.keepSecrets.toggle()
+        show(sessions.keepSecrets ? "this session keeps secrets when saved (and in history)" : "secrets are redacted (•••) when saved",
              isError: false, now: now, for: 5)
-        return [.keepSecrets(keepSecrets)]
+        return [.keepSecrets(sessions.keepSecrets)]
     }
 
     /// `c` in the Response pane: the response against the recording it was loaded from, else
     /// against the previous exchange of the same method and URL (the loop finds it).
     mutating func compare(now: Double) -> [Effect] {
-        guard let id = responseExchange else {
-            let text = recording != nil ? "this is the recording: Ctrl+R re-sends, then c compares" : "nothing to compare: send a request first"
+        guard let id = exchanges.shown else {
+            let text = sessions.recording != nil ? "this is the recording: Ctrl+R re-sends, then c compares" : "nothing to compare: send a request first"
             show(text, isError: true, now: now)
             return []
         }
-        if exchange?.id == id {
+        if exchanges.inFlight?.id == id {
             show("wait for the response, then c compares it", isError: true, now: now)
             return []
         }
-        return [.compare(id, against: recording, check: recording != nil ? recordingCheck : Session.Check())]
+        return [.compare(id, against: sessions.recording, check: sessions.recording != nil ? sessions.recordingCheck : Session.Check())]
     }
 
-    mutating func sessionEvent(_ event: AppEvent, now: Double) {
-        switch event {
-        case .historyLoaded(let name, let exchanges):
-            guard name == profile.name else { return }
-            historyExchanges = exchanges.reversed()
-            if case .list(.history, let list) = overlay {
-                var fresh = historyList()
-                fresh.select(list.selection)
-                overlay = .list(.history, fresh)
-            }
-        default: break
-        }
+    mutating func historyLoaded(profile name: String, _ exchanges: [Session.Exchange]) {
+        guard name == profiles.name else { return }
+        sessions.history = exchanges.reversed()
+        refresh(.history, with: historyList())
     }
 }

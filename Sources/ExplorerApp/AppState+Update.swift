@@ -15,37 +15,30 @@ extension AppState {
                 help.fit(overlayBounds)
                 overlay = .help(help)
             }
-            if case .list(let kind, var list) = overlay {
-                list.fit(overlayBounds)
-                overlay = .list(kind, list)
-            }
+            if case .list(let kind, let list) = overlay { overlay = .list(kind, list.fitted(overlayBounds)) }
         case .tick: break
         case .profileReady(let name, let baseURL):
             // A late answer for a profile the user has since switched away from is dropped.
-            guard name == profile.name else { break }
-            profile = .ready(name: name, baseURL: baseURL)
-            previousProfile = nil
-            syncProfile()
+            guard name == profiles.name else { break }
+            profiles.settle(.ready(name: name, baseURL: baseURL))
             refreshProfilesList()
-            if browseWhenReady, overlay == nil {
-                browseWhenReady = false
+            if sessions.browseWhenReady, overlay == nil {
+                sessions.browseWhenReady = false
                 openSessionBrowser()
             }
             return [.listSavedRequests(name)] + sendPending(readyProfile: name, now: now)
         case .profileFailed(let problem):
-            profile = .failed(name: profile.name, problem: problem)
-            previousProfile = nil
-            syncProfile()
+            profiles.settle(.failed(name: profiles.name, problem: problem))
             show(problem, isError: true, now: now, for: 10)
-            dropPendingSend(because: "profile \(profile.name) failed: \(problem)", now: now)
+            dropPendingSend(because: "profile \(profiles.name) failed: \(problem)", now: now)
         case .profilesListed, .profileSwitchFailed, .profileCreated, .profileDuplicated, .profileDeleted, .profileEdited:
             return profileEvent(event, now: now)
         case .problem(let text):
             show(text, isError: true, now: now, for: 10)
         case .notice(let text):
             show(text, isError: false, now: now, for: 4)
-        case .historyLoaded:
-            sessionEvent(event, now: now)
+        case .historyLoaded(let name, let exchanges):
+            historyLoaded(profile: name, exchanges)
         case .batch(let events):
             return events.flatMap { update($0, now: now) }
         case .savedRequestsListed(let name, let entries):
@@ -55,25 +48,25 @@ extension AppState {
         case .client(let event):
             timeline.apply(event, receivedAt: now)
         case .responseReceived(let id, let summary, let document):
-            guard id == responseExchange else { break }
+            guard id == exchanges.shown else { break }
             response.show(summary, document: document)
         case .bodyIndexing(let id, let fraction):
-            guard id == responseExchange else { break }
+            guard id == exchanges.shown else { break }
             response.indexingProgress(fraction)
         case .bodyIndexed(let id, let document):
-            guard id == responseExchange else { break }
+            guard id == exchanges.shown else { break }
             response.replaceDocument(document)
         case .exchangeEnded(let id, let failure, let cancelled):
-            guard exchange?.id == id else { break }
-            exchange = nil
+            guard exchanges.inFlight?.id == id else { break }
+            exchanges.inFlight = nil
             if cancelled {
-                resendQueue = []
+                sessions.resendQueue = []
                 response.showFailure("cancelled")
             } else if let failure {
                 if response.document == nil { response.showFailure(failure) }
                 show(failure, isError: true, now: now, for: 6)
             }
-            if !cancelled, !resendQueue.isEmpty { return sendNextQueued(now: now) }
+            if !cancelled, !sessions.resendQueue.isEmpty { return sendNextQueued(now: now) }
         case .editorFinished(let text):
             body.replaceText(text)
         case .editorFailed(let problem):
@@ -102,32 +95,25 @@ extension AppState {
         if layout.isTooSmall {
             // Only the keys that make sense without panes: quit, cancel.
             switch key {
-            case .control("c") where exchange != nil: return cancel(now: now)
-            case .control("c") where pendingSend != nil: return cancelPendingSend(now: now)
+            case .control("c") where exchanges.canCancel, .escape where exchanges.canCancel: return stop(now: now)
             case .control("q"), .control("c"): return quitOrAsk()
-            case .escape where exchange != nil: return cancel(now: now)
-            case .escape where pendingSend != nil: return cancelPendingSend(now: now)
             default: return []
             }
         }
         switch key {
-        case .control("q"): return quitOrAsk()
-        case .control("c") where exchange != nil: return cancel(now: now)
-        case .control("c") where pendingSend != nil: return cancelPendingSend(now: now)
-        case .control("c"): return quitOrAsk()
+        case .control("c") where exchanges.canCancel, .escape where exchanges.canCancel: return stop(now: now)
+        case .control("q"), .control("c"): return quitOrAsk()
         case .control("r"), .function(5): return send(now: now)
-        case .escape where exchange != nil: return cancel(now: now)
-        case .escape where pendingSend != nil: return cancelPendingSend(now: now)
         case .control("g"): return skipWait(now: now)
         case .tab: focus = focus.next
         case .backTab: focus = focus.previous
         case .function(1): overlay = .help(HelpOverlay())
         case .character("?") where !focusedPaneIsEditingText: overlay = .help(HelpOverlay())
-        case .control("p"): overlay = .palette(Palette(profiles: profileChoices))
+        case .control("p"): overlay = .palette(Palette(profiles: profiles.choices))
         case .function(2): return openProfiles()
         case .function(3): return openHistory()
         case .function(4):
-            if openedSession == nil {
+            if sessions.opened == nil {
                 show("no session opened: explorer tui --session FILE (F6 saves this one)", isError: true, now: now, for: 5)
             } else {
                 openSessionBrowser()
@@ -221,12 +207,14 @@ extension AppState {
                 return handle(key, now: now)
             }
             let outcome = list.handle(key)
-            switch kind {
-            case .profiles: return handleProfiles(outcome, list: list, now: now)
-            case .session, .history: return handleExchanges(kind, outcome, list: list, now: now)
-            case .savedRequests: return handleSaved(outcome, list: list, now: now)
-            case .report:
-                if case .handled = outcome { self.overlay = .list(.report, list) } else { self.overlay = nil }
+            // The list stays open (moved, or with the key's outcome to act on) unless it closes.
+            self.overlay = .list(kind, list)
+            switch (kind, outcome) {
+            case (_, .handled): break
+            case (_, .close), (.report, _): self.overlay = nil
+            case (.profiles, _): return handleProfiles(outcome, now: now)
+            case (.session, _), (.history, _): return handleExchanges(kind, outcome, now: now)
+            case (.savedRequests, _): return handleSaved(outcome, now: now)
             }
         case .prompt(let purpose, var prompt):
             switch prompt.handle(key) {
@@ -249,11 +237,28 @@ extension AppState {
     }
 
     private mutating func submit(_ text: String, for purpose: PromptPurpose, prompt: PromptOverlay, now: Double) -> [Effect] {
+        if let problem = problem(with: text, for: purpose) {
+            // The prompt stays open and says why the answer is refused.
+            var prompt = prompt
+            prompt.problem = problem
+            overlay = .prompt(purpose, prompt)
+            return []
+        }
         switch purpose {
-        case .duplicateProfile(let from): return submitDuplicate(from: from, to: text, prompt: prompt)
-        case .saveSession: return submitSaveSession(text, prompt: prompt)
-        case .saveRequest: return submitSaveRequest(text, prompt: prompt)
-        case .renameRequest(let from): return submitRename(from: from, to: text, prompt: prompt)
+        case .duplicateProfile(let from): return submitDuplicate(from: from, to: text)
+        case .saveSession: return submitSaveSession(text)
+        case .saveRequest: return submitSaveRequest(text)
+        case .renameRequest(let from): return submitRename(from: from, to: text)
+        }
+    }
+
+    /// Why a prompt's answer cannot be taken, if it cannot.
+    private func problem(with text: String, for purpose: PromptPurpose) -> String? {
+        switch purpose {
+        case .duplicateProfile: profiles.problem(newName: text)
+        case .saveSession: text == ProfileNames.builtIn ? nil : ProfileNames.problem(text)
+        case .saveRequest: SavedRequestsState.nameProblem(text)
+        case .renameRequest(let from): savedRequests.problem(renaming: from, to: text)
         }
     }
 
@@ -266,15 +271,15 @@ extension AppState {
             return saveRequest(as: name)
         case .deleteRequest(let name):
             overlay = .list(.savedRequests, savedList())
-            if savedRequestName == name { savedRequestName = nil }
-            return [.deleteRequest(profile: profile.name, name: name)]
+            if savedRequests.current == name { savedRequests.current = nil }
+            return [.deleteRequest(profile: profiles.name, name: name)]
         }
     }
 
     private mutating func run(_ command: Palette.Command, now: Double) -> [Effect] {
         switch command {
         case .send: return send(now: now)
-        case .cancel: return exchange != nil ? cancel(now: now) : []
+        case .cancel: return cancel(now: now)
         case .skipWait: return skipWait(now: now)
         case .togglePretty: response.togglePretty()
         case .toggleWrap: response.toggleWrap()
@@ -291,7 +296,7 @@ extension AppState {
         case .profiles: return openProfiles()
         case .history: return openHistory()
         case .sessionBrowser:
-            if openedSession == nil { show("no session opened: explorer tui --session FILE", isError: true, now: now) } else { openSessionBrowser() }
+            if sessions.opened == nil { show("no session opened: explorer tui --session FILE", isError: true, now: now) } else { openSessionBrowser() }
         case .saveSession: promptSaveSession(now: now)
         case .keepSecrets: return toggleKeepSecrets(now: now)
         case .compare: return compare(now: now)
@@ -304,11 +309,11 @@ extension AppState {
     // MARK: Exchanges
 
     mutating func send(now: Double) -> [Effect] {
-        if exchange != nil {
+        if exchanges.inFlight != nil {
             show("an exchange is in flight: Esc cancels it", isError: true, now: now)
             return []
         }
-        if case .failed(let name, let problem) = profile {
+        if case .failed(let name, let problem) = profiles.active {
             show("not sent: profile \(name) failed: \(problem)", isError: true, now: now, for: 6)
             return []
         }
@@ -317,7 +322,7 @@ extension AppState {
             show("not sent: \(problem)", isError: true, now: now, for: 6)
             return []
         }
-        if case .starting(let name) = profile {
+        if case .starting(let name) = profiles.active {
             waitForProfile(name, draft: draft)
             return []
         }
@@ -326,21 +331,26 @@ extension AppState {
 
     /// Sends `draft` on the ready profile: a new exchange in the timeline and the Response pane.
     mutating func start(_ draft: RequestDraft, now: Double) -> [Effect] {
-        exchangesSent += 1
-        let id = ExchangeID(exchangesSent)
-        exchange = ActiveExchange(id: id, startedAt: now)
-        timeline.begin(exchange: id, method: draft.method, url: resolved(draft.url), at: now)
+        let id = exchanges.begin(at: now)
+        timeline.begin(exchange: id, method: draft.method, url: profiles.resolved(draft.url), at: now)
         response.beginExchange()
-        responseExchange = id
         return [.send(draft, id)]
     }
 
     mutating func cancel(now: Double) -> [Effect] {
-        guard var exchange else { return [] }
-        exchange.cancelRequested = true
-        self.exchange = exchange
+        guard let id = exchanges.inFlight?.id else { return [] }
+        exchanges.inFlight?.cancelRequested = true
         timeline.markCancelRequested(at: now)
-        return [.cancel(exchange.id)]
+        return [.cancel(id)]
+    }
+
+    /// Esc or Ctrl+C: the exchange in flight is cancelled, else the send waiting for the profile
+    /// will not go.
+    private mutating func stop(now: Double) -> [Effect] {
+        guard exchanges.inFlight == nil else { return cancel(now: now) }
+        exchanges.pending = nil
+        show("the waiting send is cancelled", isError: false, now: now)
+        return []
     }
 
     private mutating func skipWait(now: Double) -> [Effect] {

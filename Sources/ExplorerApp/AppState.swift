@@ -1,17 +1,6 @@
-import ClientCore
-import RequestModel
-import Sessions
-import TUICore
-
 /// The whole TUI as a value: what each pane holds, which has the focus, what is in flight.
 /// Only `update` changes it; `render` draws it.
 public struct AppState: Sendable {
-    public struct ActiveExchange: Sendable, Equatable {
-        public var id: ExchangeID
-        public var startedAt: Double
-        public var cancelRequested = false
-    }
-
     public struct Message: Sendable, Equatable {
         public var text: String
         public var isError: Bool
@@ -64,18 +53,6 @@ public struct AppState: Sendable {
         }
     }
 
-    public enum Profile: Sendable, Equatable {
-        case starting(name: String)
-        case ready(name: String, baseURL: String)
-        case failed(name: String, problem: String)
-
-        public var name: String {
-            switch self {
-            case .starting(let name), .ready(let name, _), .failed(let name, _): name
-            }
-        }
-    }
-
     public var width: Int
     public var height: Int
     public var focus = Focus.request
@@ -85,54 +62,22 @@ public struct AppState: Sendable {
     public var response = ResponsePane()
     public var timeline = TimelinePane()
     public var overlay: Overlay?
-    public var exchange: ActiveExchange?
-    /// A send asked for while the profile was still starting: it goes, once, when it is ready.
-    public var pendingSend: PendingSend?
-    /// The exchange whose response the Response pane shows (or waits for): a late body of an
-    /// earlier one must not replace it.
-    public var responseExchange: ExchangeID?
     public var message: Message?
-    public var profile: Profile
-    /// The profile that was active while a switch is under way: it comes back if the switch fails.
-    public var previousProfile: Profile?
-    /// The profiles on disk, by name (`demo` is not among them: it has no file).
-    public var knownProfiles: [String] = []
-    /// The session opened with `--session`, browsed with F4.
-    public var openedSession: OpenedSession?
-    /// The active profile's history, newest first, as last read.
-    public var historyExchanges: [Session.Exchange] = []
-    /// "Keep secrets in this session": saved sessions and history keep secret values.
-    public var keepSecrets = false
-    /// The recorded outcome of the request in the panes (loaded from a session or history):
-    /// `c` compares the next response with it.
-    public var recording: Session.Outcome?
-    /// What comparing with `recording` checks: its session's `check`, refined by the exchange's.
-    public var recordingCheck = Session.Check()
-    /// Exchanges still to re-send after the one in flight (`R`).
-    var resendQueue: [Session.Exchange] = []
-    /// The `check` of the session the queue comes from.
-    var resendCheck = Session.Check()
-    /// The opened session's browser shows once the profile is ready.
-    var browseWhenReady = false
-    /// The active profile's saved requests, as last listed.
-    public var savedRequests: [SavedRequestEntry] = []
-    /// The saved request the panes were opened from or last saved as.
-    public var savedRequestName: String?
-    public var exchangesSent = 0
+    /// The Request pane shows the profile: it follows every change.
+    public var profiles: ProfileState { didSet { syncProfile() } }
+    public var exchanges = ExchangeState()
+    public var sessions = SessionState()
+    public var savedRequests = SavedRequestsState()
     /// The request as it was at start or as the last ready request loaded it: Ctrl+Q asks before
     /// losing anything typed since.
     var savedWork: Work?
     public var wantsQuit = false
 
-    /// The demo profile's ready requests (Ctrl+N): its API's routes, so only offered on `demo`.
-    let demoReadyRequests: [ReadyRequest]
-
     public init(width: Int, height: Int, profileName: String, url: String?, readyRequests: [ReadyRequest]) {
         self.width = width
         self.height = height
-        profile = .starting(name: profileName)
-        demoReadyRequests = readyRequests
-        let ready = profileName == ProfileNames.builtIn ? readyRequests : []
+        profiles = ProfileState(active: .starting(name: profileName), demoReadyRequests: readyRequests)
+        let ready = profiles.readyRequests
         request = RequestPane(url: url ?? "", profileName: profileName, readyRequests: ready)
         headers = HeadersPane()
         body = BodyPane()
@@ -160,6 +105,16 @@ public struct AppState: Sendable {
 
     /// The draft the panes describe now.
     public var draft: RequestDraft { RequestDraft.make(request: request, headers: headers, body: body) }
+
+    /// A saved request or a recorded exchange into the panes: nobody's work until edited.
+    mutating func loadIntoPanes(_ draft: RequestDraft) {
+        request.method = draft.method
+        request.url.text = draft.url
+        request.readyIndex = nil
+        headers.load(draft.headers)
+        body.load(draft.body)
+        savedWork = work
+    }
 
     /// After the Request pane loaded ready request `index`: its headers and body go to their panes.
     /// What it loads is nobody's work; a pane it leaves alone stays as unsaved as it was.
@@ -199,33 +154,20 @@ public struct AppState: Sendable {
 
     /// Copies the profile's state into the Request pane, which shows it.
     mutating func syncProfile() {
-        request.profileName = profile.name
-        let ready = profile.name == ProfileNames.builtIn ? demoReadyRequests : []
-        if ready != request.readyRequests {
-            request.readyRequests = ready
+        request.profileName = profiles.name
+        if profiles.readyRequests != request.readyRequests {
+            request.readyRequests = profiles.readyRequests
             request.readyIndex = nil
         }
-        switch profile {
-        case .starting(let name):
-            request.baseURL = nil
-            request.profileStatus = name == ProfileNames.builtIn ? "starting the demo API…" : "starting…"
-        case .ready(_, let baseURL): request.baseURL = baseURL; request.profileStatus = baseURL
-        case .failed(_, let problem): request.baseURL = nil; request.profileStatus = problem
-        }
-    }
-
-    /// The draft's URL as the client resolves it (a path joined to the base URL with one `/`),
-    /// so the timeline's header shows the host and its attempt rows shorten to `…/path`.
-    func resolved(_ url: String) -> String {
-        guard !url.contains("://"), case .ready(_, let baseURL) = profile, !baseURL.isEmpty else { return url }
-        return URLJoin.join(url, toBase: baseURL)
+        request.baseURL = profiles.baseURL
+        request.profileStatus = profiles.status
     }
 
     /// Seconds until the screen should be redrawn without input, or nil to wait for input only.
     public func nextTick(now: Double) -> Double? {
         var delays: [Double] = []
         if let wait = timeline.pendingWait, wait.endsAt > now - 0.2 { delays.append(0.1) }
-        if exchange != nil { delays.append(0.25) }
+        if exchanges.inFlight != nil { delays.append(0.25) }
         if let message { delays.append(max(0.01, message.until - now)) }
         return delays.min()
     }

@@ -91,6 +91,13 @@ public struct ListOverlay: Sendable, Equatable {
         visibleRows = max(1, inner.height - 2)
     }
 
+    /// The list fitted to `bounds`, to open it in one expression.
+    func fitted(_ bounds: Rect) -> ListOverlay {
+        var list = self
+        list.fit(bounds)
+        return list
+    }
+
     public func render(into screen: inout Screen, bounds: Rect) {
         guard let rect = frame(in: bounds) else { return }
         let inner = PaneFrame.draw(title, in: rect, focused: true, on: &screen)

@@ -12,7 +12,7 @@ struct StatusBar {
         if let message = state.message {
             return [Span(" " + message.text + " ", message.isError ? Style(foreground: .red, bold: true, reverse: true) : Self.bar)]
         }
-        if let exchange = state.exchange {
+        if let exchange = state.exchanges.inFlight {
             let elapsed = String(format: "%.1f s", now - exchange.startedAt)
             if exchange.cancelRequested { return [Span(" cancelling #\(exchange.id)… ", Self.bar)] }
             if state.timeline.pendingWait != nil {
@@ -20,7 +20,7 @@ struct StatusBar {
             }
             return [Span(" #\(exchange.id) in flight · \(elapsed) · Esc cancels ", Self.bar)]
         }
-        if let waiting = state.pendingSendStatus { return [Span(" " + waiting + " ", Self.bar)] }
+        if let waiting = state.exchanges.pendingStatus { return [Span(" " + waiting + " ", Self.bar)] }
         return []
     }
 
@@ -36,7 +36,7 @@ struct StatusBar {
 
     /// The active profile, on the left when nothing else is: the one place an overlay never covers.
     var profileBadge: [Span] {
-        [Span(" \(state.profile.name) ", Style(bold: true, reverse: true))]
+        [Span(" \(state.profiles.name) ", Style(bold: true, reverse: true))]
     }
 
     func render(into screen: inout Screen, area: Rect) {

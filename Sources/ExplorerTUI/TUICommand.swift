@@ -28,12 +28,12 @@ struct TUICommand: AsyncParsableCommand {
         defer { typeAhead?.release() }
         let storage = TUIStorage()
         // Read before the terminal is taken: a bad file exits 2 naming file:line:column: key.
-        var opened: AppState.OpenedSession?
+        var opened: SessionState.Opened?
         var sessionProfile: String?
         if let session {
             do throws(SessionProblem) {
                 let read = try SessionFile.read(URL(fileURLWithPath: session))
-                opened = AppState.OpenedSession(file: session, exchanges: read.exchanges, check: read.check)
+                opened = SessionState.Opened(file: session, exchanges: read.exchanges, check: read.check)
                 sessionProfile = read.profile.name
             } catch {
                 throw CLIError.usage("--session: \(error.description)")

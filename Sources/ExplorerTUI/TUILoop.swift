@@ -42,7 +42,7 @@ final class TUILoop: @unchecked Sendable {
         // typed ahead wait in the tty until the loop below reads them, in order; a send among
         // them waits in the state for the profile.
         terminal.draw(state.render(now: now()))
-        runner.startProfile(state.profile.name)
+        runner.startProfile(state.profiles.name)
         background { $0.listProfiles() }
         // SIGTERM and SIGHUP end the loop like Ctrl+Q, so the terminal is restored on the way out.
         let inbox = self.inbox

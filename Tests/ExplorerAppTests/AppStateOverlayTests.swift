@@ -79,7 +79,7 @@ import TUICore
         #expect(state.request.urlText == "json/2")
         // Enter closes the overlay, it does not send.
         #expect(state.overlay == nil)
-        #expect(state.exchange == nil)
+        #expect(state.exchanges.inFlight == nil)
         F.press(.function(1), .tab, into: &state)
         #expect(state.focus == .request)
     }

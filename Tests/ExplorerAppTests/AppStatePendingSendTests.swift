@@ -14,20 +14,20 @@ import TUICore
     @Test func aSendBeforeTheBaseURLIsKnownWaitsThenGoesOnce() {
         var state = F.state(profileReady: false)
         #expect(F.press(.function(5), into: &state, now: 0.1).isEmpty)
-        #expect(state.exchange == nil)
+        #expect(state.exchanges.inFlight == nil)
         #expect(status(state, now: 0.2).contains("waiting for the demo API to start… then it sends · Esc cancels"))
         // Long after any message would have expired, it still says what it waits for.
         #expect(status(state, now: 30).contains("waiting for the demo API to start…"))
 
         let effects = state.update(.profileReady(name: "demo", baseURL: F.base + "/"), now: 0.5)
         #expect(effects == [.listSavedRequests("demo"), .send(RequestDraft(method: "GET", url: "json/2"), ExchangeID(1))])
-        #expect(state.pendingSend == nil)
-        #expect(state.exchange?.id == ExchangeID(1))
+        #expect(state.exchanges.pending == nil)
+        #expect(state.exchanges.inFlight?.id == ExchangeID(1))
         #expect(status(state, now: 0.6).contains("#1 in flight"))
         // Nothing more goes: not on another ready, not on a tick.
         #expect(sends(state.update(.profileReady(name: "demo", baseURL: F.base + "/"), now: 0.7)).isEmpty)
         #expect(sends(state.update(.tick, now: 0.8)).isEmpty)
-        #expect(state.exchangesSent == 1)
+        #expect(state.exchanges.sent == 1)
     }
 
     @Test func pressingSendAgainWhileItWaitsStillSendsOnceTheLatestDraft() {
@@ -37,7 +37,7 @@ import TUICore
         F.press(.control("r"), .enter, into: &state)
         let effects = state.update(.profileReady(name: "demo", baseURL: F.base + "/"), now: 2)
         #expect(sends(effects) == [.send(RequestDraft(method: "GET", url: "json/2?page=2"), ExchangeID(1))])
-        #expect(state.exchangesSent == 1)
+        #expect(state.exchanges.sent == 1)
     }
 
     @Test func keysTypedAfterTheSendAreAppliedInOrderButDoNotChangeWhatGoes() {
@@ -56,10 +56,10 @@ import TUICore
             F.press(.function(5), into: &state)
             #expect(F.press(key, into: &state).isEmpty)
             #expect(!state.wantsQuit)
-            #expect(state.pendingSend == nil)
+            #expect(state.exchanges.pending == nil)
             #expect(status(state).contains("the waiting send is cancelled"))
             #expect(sends(state.update(.profileReady(name: "demo", baseURL: F.base + "/"), now: 2)).isEmpty)
-            #expect(state.exchangesSent == 0)
+            #expect(state.exchanges.sent == 0)
         }
     }
 
@@ -67,16 +67,16 @@ import TUICore
         var state = F.state(profileReady: false)
         F.press(.function(5), into: &state)
         #expect(state.update(.profileFailed("port 8080 in use"), now: 2).isEmpty)
-        #expect(state.pendingSend == nil)
+        #expect(state.exchanges.pending == nil)
         #expect(status(state, now: 2).contains("not sent: profile demo failed: port 8080 in use"))
-        #expect(state.exchangesSent == 0)
+        #expect(state.exchanges.sent == 0)
     }
 
     @Test func aSwitchToAnotherProfileDropsTheWaitingSend() {
         var state = F.state(profileReady: false)
         F.press(.function(5), into: &state)
         _ = state.switchProfile(to: "staging", now: 2)
-        #expect(state.pendingSend == nil)
+        #expect(state.exchanges.pending == nil)
         #expect(status(state, now: 2).contains("not sent: the profile changed to staging"))
         #expect(sends(state.update(.profileReady(name: "staging", baseURL: "http://127.0.0.1:9/"), now: 3)).isEmpty)
     }
@@ -87,15 +87,15 @@ import TUICore
         F.press(.function(5), into: &state, now: 1.1)
         #expect(status(state, now: 1.2).contains("waiting for profile staging to start…"))
         _ = state.update(.profileSwitchFailed(name: "staging", problem: "staging.yaml:2: timeout"), now: 2)
-        #expect(state.pendingSend == nil)
+        #expect(state.exchanges.pending == nil)
         #expect(state.message?.text == "not sent: profile staging not opened: staging.yaml:2: timeout")
-        #expect(state.exchangesSent == 0)
+        #expect(state.exchanges.sent == 0)
     }
 
     @Test func aDraftThatCannotGoIsRefusedAtOnceNotKeptWaiting() {
         var state = F.state(url: "", profileReady: false)
         #expect(F.press(.function(5), into: &state).isEmpty)
-        #expect(state.pendingSend == nil)
+        #expect(state.exchanges.pending == nil)
         #expect(state.message?.text == "not sent: URL is empty")
     }
 

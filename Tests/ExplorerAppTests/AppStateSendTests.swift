@@ -19,11 +19,11 @@ import TUICore
     @Test func enterWhileTheProfileIsStartingWaitsForIt() {
         var state = F.state(profileReady: false)
         #expect(F.press(.enter, into: &state).isEmpty)
-        #expect(state.exchange == nil)
+        #expect(state.exchanges.inFlight == nil)
         #expect(status(state).contains("waiting for the demo API to start…"))
         #expect(state.message == nil)
         #expect(F.press(.control("r"), .function(5), into: &state).isEmpty)
-        #expect(state.pendingSend?.draft == RequestDraft(method: "GET", url: "json/2"))
+        #expect(state.exchanges.pending?.draft == RequestDraft(method: "GET", url: "json/2"))
     }
 
     @Test func aFailedProfileSaysWhy() {
@@ -40,7 +40,7 @@ import TUICore
         _ = state.update(.profileReady(name: "demo", baseURL: F.base + "/"), now: 0.5)
         let effects = F.press(.enter, into: &state, now: 1)
         #expect(effects == [.send(RequestDraft(method: "GET", url: "json/2"), ExchangeID(1))])
-        #expect(state.exchange?.id == ExchangeID(1))
+        #expect(state.exchanges.inFlight?.id == ExchangeID(1))
         #expect(timeline(state, now: 1).first == " #1 GET /json/2  127.0.0.1:41059")
         #expect(response(state).first == "waiting for the response…")
         #expect(status(state, now: 1.5).hasPrefix(" #1 in flight · 0.5 s · Esc cancels"))
@@ -66,7 +66,7 @@ import TUICore
         #expect(F.press(.enter, into: &state).isEmpty)
         #expect(state.message?.text == "an exchange is in flight: Esc cancels it")
         #expect(status(state).contains("an exchange is in flight: Esc cancels it"))
-        #expect(state.exchangesSent == 1)
+        #expect(state.exchanges.sent == 1)
     }
 
     @Test func aCRLFPastedIntoAHeaderValueBlocksSending() {
@@ -76,7 +76,7 @@ import TUICore
         F.press(.enter, .paste("a\r\nHost: evil"), .enter, into: &state)
         #expect(state.headers.rows.count == 1)
         #expect(F.press(.control("r"), into: &state).isEmpty)
-        #expect(state.exchange == nil)
+        #expect(state.exchanges.inFlight == nil)
         #expect(state.message?.text == "not sent: Header 1 value: CR at 2")
         #expect(status(state).contains("not sent: Header 1 value: CR at 2"))
         #expect(timeline(state, now: 1).first?.hasPrefix(" Send a request") == true)
@@ -98,7 +98,7 @@ import TUICore
         F.press(.enter, into: &state)
         F.type("v", into: &state)
         F.press(.enter, .control("r"), into: &state)
-        #expect(state.exchange == nil)
+        #expect(state.exchanges.inFlight == nil)
         #expect(state.message?.text == "not sent: Header 1 name: space at 4")
     }
 
@@ -116,7 +116,7 @@ import TUICore
             let id = F.send(readyIndex: 0, in: &state)!
             for _ in 0..<tabs { F.press(.tab, into: &state) }
             #expect(F.press(.escape, into: &state, now: 1.2) == [.cancel(id)])
-            #expect(state.exchange?.cancelRequested == true)
+            #expect(state.exchanges.inFlight?.cancelRequested == true)
             #expect(timeline(state, now: 1.3).contains { $0.contains("cancelling…") })
             #expect(status(state, now: 1.3).contains("cancelling #1…"))
         }
@@ -133,7 +133,7 @@ import TUICore
         _ = state.update(.exchangeEnded(id, failure: "cancelled", cancelled: true), now: 1.25)
         _ = state.update(.client(T.event(id.value, 250, .exchangeFailed(attempts: 1, error: .init(kind: "cancelled", message: "cancelled")))),
                          now: 1.25)
-        #expect(state.exchange == nil)
+        #expect(state.exchanges.inFlight == nil)
         let rows = timeline(state, now: 1.3)
         #expect(rows.contains { $0.contains("✗ cancelled") })
         #expect(rows.contains { $0.contains("· cancelled") })
@@ -184,7 +184,7 @@ import TUICore
         var state = F.state()
         let id = F.send(readyIndex: 0, in: &state)!
         _ = state.update(.exchangeEnded(ExchangeID(99), failure: "x", cancelled: false), now: 2)
-        #expect(state.exchange?.id == id)
+        #expect(state.exchanges.inFlight?.id == id)
     }
 
     @Test func aFailureWithoutResponseShowsInTheResponsePane() {
@@ -282,7 +282,7 @@ import TUICore
         let body = #"{"ok":true,"attempt":2}"#
         _ = state.update(.responseReceived(ExchangeID(1), F.summary(bytes: body.utf8.count), F.document(body)), now: 1.42)
         _ = state.update(.exchangeEnded(ExchangeID(1), failure: nil, cancelled: false), now: 1.42)
-        #expect(state.exchange == nil)
+        #expect(state.exchanges.inFlight == nil)
         #expect(timeline(state, now: 1.5).suffix(4) == [
             "   attempt 2 GET …/flaky/2 → 200 · 2 ms",
             "     altRequest → next: 200 needs no alternate",

@@ -63,12 +63,12 @@ import TestSupport
         #expect(F.press(.control("r"), into: &state).isEmpty)
         let ready = state.update(.profileReady(name: "staging", baseURL: "http://127.0.0.1:9/api/"), now: 2)
         #expect(F.lines(state, now: 2)[2].hasPrefix("│staging · http://127.0.0.1:9/api/"))
-        #expect(state.previousProfile == nil)
+        #expect(state.profiles.previous == nil)
         guard case .send(_, let id) = ready.last else {
             Issue.record("not sent")
             return
         }
-        #expect(state.resolved("json/2") == "http://127.0.0.1:9/api/json/2")
+        #expect(state.profiles.resolved("json/2") == "http://127.0.0.1:9/api/json/2")
         #expect(id == ExchangeID(1))
     }
 
@@ -84,9 +84,9 @@ import TestSupport
     @Test func aFailedSwitchKeepsTheProfileThatWasActive() {
         var state = opened()
         F.press(.down, .enter, into: &state)
-        #expect(state.profile == .starting(name: "prod"))
+        #expect(state.profiles.active == .starting(name: "prod"))
         _ = state.update(.profileSwitchFailed(name: "prod", problem: "prod.yaml:3: timeout: not a number"), now: 2)
-        #expect(state.profile == .ready(name: "demo", baseURL: F.base + "/"))
+        #expect(state.profiles.active == .ready(name: "demo", baseURL: F.base + "/"))
         let lines = F.lines(state, now: 2)
         #expect(lines[2].hasPrefix("│demo · http://127.0.0.1:41059/"))
         #expect(lines[23].contains("profile prod not opened: prod.yaml:3: timeout"))
@@ -97,9 +97,9 @@ import TestSupport
         F.press(.down, .enter, into: &state)  // prod
         F.press(.function(2), .down, .down, .enter, into: &state)  // staging
         _ = state.update(.profileReady(name: "prod", baseURL: "http://prod/"), now: 2)
-        #expect(state.profile == .starting(name: "staging"))
+        #expect(state.profiles.active == .starting(name: "staging"))
         _ = state.update(.profileReady(name: "staging", baseURL: "http://staging/"), now: 2)
-        #expect(state.profile == .ready(name: "staging", baseURL: "http://staging/"))
+        #expect(state.profiles.active == .ready(name: "staging", baseURL: "http://staging/"))
     }
 
     @Test func enterOnTheActiveProfileSaysSo() {
@@ -137,7 +137,7 @@ import TestSupport
         // Written: the app switches to it.
         let effects = state.update(.profileCreated("local"), now: 2)
         #expect(effects == [.switchProfile("local"), .listProfiles])
-        #expect(state.knownProfiles == ["local", "prod", "staging"])
+        #expect(state.profiles.known == ["local", "prod", "staging"])
     }
 
     @Test func escClosesTheFormAndTheList() {
@@ -162,7 +162,7 @@ import TestSupport
         F.press(.down, .enter, into: &state)
         _ = state.update(.profileReady(name: "prod", baseURL: "http://prod/"), now: 2)
         #expect(state.update(.profileEdited("prod"), now: 3) == [.switchProfile("prod"), .listProfiles])
-        #expect(state.profile == .starting(name: "prod"))
+        #expect(state.profiles.active == .starting(name: "prod"))
     }
 
     @Test func aProfileThatNoLongerParsesIsReportedWhole() {
@@ -176,7 +176,7 @@ import TestSupport
         #expect(joined.contains("The file stays as you left it."))
         F.press(.escape, into: &state)
         #expect(state.overlay == nil)
-        #expect(state.profile == .ready(name: "demo", baseURL: F.base + "/"))
+        #expect(state.profiles.active == .ready(name: "demo", baseURL: F.base + "/"))
     }
 
     @Test func cDuplicatesUnderANewName() {
@@ -218,7 +218,7 @@ import TestSupport
         _ = state.update(.profileReady(name: "prod", baseURL: "http://prod/"), now: 2)
         let effects = state.update(.profileDeleted("prod"), now: 3)
         #expect(effects == [.switchProfile("demo"), .listProfiles])
-        #expect(state.profile == .starting(name: "demo"))
+        #expect(state.profiles.active == .starting(name: "demo"))
         #expect(F.lines(state, now: 3)[2].hasPrefix("│demo · starting the demo API…"))
     }
 
@@ -311,7 +311,7 @@ import TestSupport
         #expect(state.request.urlText.isEmpty)
         _ = state.update(.profileReady(name: "staging", baseURL: "http://s/"), now: 1)
         F.press(.function(2), .up, .enter, into: &state)  // from the active staging up to demo
-        #expect(state.profile == .starting(name: "demo"))
+        #expect(state.profiles.active == .starting(name: "demo"))
         #expect(F.lines(state)[2].contains("Ctrl+N: ready requests (3)"))
         F.press(.control("n"), into: &state)
         #expect(state.request.urlText == "json/2")

@@ -10,8 +10,8 @@ import TUICore
     typealias F = AppFixture
 
     static let entries = [
-        AppState.SavedRequestEntry(name: "list users", draft: RequestDraft(method: "GET", url: "json/2")),
-        AppState.SavedRequestEntry(name: "greet", draft: RequestDraft(method: "POST", url: "echo", headers: [RequestDraft.Header("X-Note", "hi")],
+        SavedRequestsState.Entry(name: "list users", draft: RequestDraft(method: "GET", url: "json/2")),
+        SavedRequestsState.Entry(name: "greet", draft: RequestDraft(method: "POST", url: "echo", headers: [RequestDraft.Header("X-Note", "hi")],
                                                                       body: .json("{\"a\": 1}"))),
     ]
 
@@ -36,7 +36,7 @@ import TUICore
         let effects = F.press(.enter, into: &state)
         #expect(effects == [.saveRequest(profile: "demo", name: "users page 2", draft: state.draft)])
         #expect(state.overlay == nil)
-        #expect(state.savedRequestName == "users page 2")
+        #expect(state.savedRequests.current == "users page 2")
         #expect(!state.hasUnsavedWork)
     }
 
@@ -110,16 +110,16 @@ import TUICore
     @Test func anotherProfilesListingIsDroppedAndSwitchingClearsTheList() {
         var state = listed()
         _ = state.update(.savedRequestsListed(profile: "staging", []), now: 1)
-        #expect(state.savedRequests.count == 2)
+        #expect(state.savedRequests.entries.count == 2)
         _ = state.update(.profilesListed(["staging"]), now: 1)
         F.press(.function(2), .down, .enter, into: &state)
-        #expect(state.savedRequests.isEmpty)
+        #expect(state.savedRequests.entries.isEmpty)
     }
 
     @Test func hostileNamesShowInert() {
         var state = F.state()
         _ = state.update(.savedRequestsListed(profile: "demo", [
-            AppState.SavedRequestEntry(name: "evil\u{1B}]2;owned\u{07}", draft: RequestDraft(method: "GET", url: "\u{1B}[2Jx")),
+            SavedRequestsState.Entry(name: "evil\u{1B}]2;owned\u{07}", draft: RequestDraft(method: "GET", url: "\u{1B}[2Jx")),
         ]), now: 1)
         F.press(.control("o"), into: &state)
         let joined = F.lines(state).joined()
@@ -140,7 +140,7 @@ import TUICore
     @Test func aBatchAppliesEachEventInOrder() {
         var state = F.state()
         _ = state.update(.batch([.savedRequestsListed(profile: "demo", Self.entries), .notice("saved as greet")]), now: 1)
-        #expect(state.savedRequests == Self.entries)
+        #expect(state.savedRequests.entries == Self.entries)
         #expect(F.lines(state).last?.contains("saved as greet") == true)
     }
 }

@@ -25,7 +25,7 @@ import RequestModel
 
     func opened(width: Int = 80, height: Int = 24) -> AppState {
         var state = F.state(width: width, height: height)
-        state.open(AppState.OpenedSession(file: "/tmp/x/sessions/tour.yaml", exchanges: [Self.users, Self.flaky, Self.echo]))
+        state.open(SessionState.Opened(file: "/tmp/x/sessions/tour.yaml", exchanges: [Self.users, Self.flaky, Self.echo]))
         return state
     }
 
@@ -47,7 +47,7 @@ import RequestModel
         #expect(state.request.method == "GET" && state.request.urlText == "json/2")
         // The redacted secret is left out: the profile supplies credentials now.
         #expect(state.headers.rows.map(\.name) == ["X-Trace"])
-        #expect(state.recording == Self.users.outcome)
+        #expect(state.sessions.recording == Self.users.outcome)
         let response = F.inside(.response, of: state).joined(separator: "\n")
         #expect(response.contains("200"))
         #expect(response.contains("\"name\": \"ann\""))
@@ -70,7 +70,7 @@ import RequestModel
             return
         }
         #expect(draft.method == "GET" && draft.url == "flaky/2")
-        #expect(state.exchange?.id == id)
+        #expect(state.exchanges.inFlight?.id == id)
         // The list makes way for the timeline; F4 brings it back.
         #expect(state.overlay == nil)
         F.press(.function(4), into: &state)
@@ -146,7 +146,7 @@ import RequestModel
         #expect(state.request.urlText == "flaky/2")
         // Another profile's late answer is dropped.
         _ = state.update(.historyLoaded(profile: "staging", [Self.echo]), now: 2)
-        #expect(state.historyExchanges.count == 2)
+        #expect(state.sessions.history.count == 2)
     }
 
     @Test func cComparesWithTheRecordingOnceResent() {
@@ -174,7 +174,7 @@ import RequestModel
         var state = F.state()
         var users = Self.users
         users.check = Session.Check(headers: ["ETag"], ignore: ["$.name"])
-        state.open(AppState.OpenedSession(file: "s.yaml", exchanges: [users], check: Session.Check(headers: [], ignore: ["$.id"])))
+        state.open(SessionState.Opened(file: "s.yaml", exchanges: [users], check: Session.Check(headers: [], ignore: ["$.id"])))
         F.press(.enter, into: &state)
         guard case .send(_, let id)? = F.press(.control("r"), into: &state).first else {
             Issue.record("not sent")
@@ -223,7 +223,7 @@ import RequestModel
 
     @Test func theBrowserWaitsForTheProfileSoTheFirstFrameShowsThePanes() {
         var state = F.state(profileReady: false)
-        state.open(AppState.OpenedSession(file: "s.yaml", exchanges: [SessionsOverlayTests.users]))
+        state.open(SessionState.Opened(file: "s.yaml", exchanges: [SessionsOverlayTests.users]))
         #expect(state.overlay == nil)
         F.expectFirstFrame(state)
         _ = state.update(.profileReady(name: "demo", baseURL: "http://h/"), now: 1)
@@ -236,7 +236,7 @@ import RequestModel
 
     @Test func fKeysGoFromOneListToAnother() {
         var state = F.state()
-        state.open(AppState.OpenedSession(file: "s.yaml", exchanges: [SessionsOverlayTests.users]))
+        state.open(SessionState.Opened(file: "s.yaml", exchanges: [SessionsOverlayTests.users]))
         #expect(F.press(.function(3), into: &state) == [.loadHistory("demo")])
         guard case .list(.history, _) = state.overlay else { Issue.record("history not open"); return }
         #expect(F.press(.control("o"), into: &state) == [.listSavedRequests("demo")])

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The active profile's saved requests, as last listed, and the one the panes hold.
+public struct SavedRequestsState: Sendable, Equatable {
+    /// A saved request as the panes load it.
+    public struct Entry: Sendable, Equatable {
+        public var name: String
+        public var draft: RequestDraft
+
+        public init(name: String, draft: RequestDraft) {
+            self.name = name
+            self.draft = draft
+        }
+    }
+
+    public var entries: [Entry] = []
+    /// The saved request the panes were opened from or last saved as.
+    public var current: String?
+
+    func contains(_ name: String) -> Bool { entries.contains { $0.name == name } }
+
+    /// Why saved request `from` cannot be renamed `name`, if it cannot.
+    func problem(renaming from: String, to name: String) -> String? {
+        Self.nameProblem(name) ?? (name != from && contains(name) ? "a saved request named \(name) exists already" : nil)
+    }
+
+    /// Names of saved requests: any text on one line, without control characters.
+    static func nameProblem(_ name: String) -> String? {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return "the name is empty" }
+        if trimmed != name { return "no spaces around the name" }
+        if name.count > 80 { return "the name is longer than 80 characters" }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            return "the name has a control character"
+        }
+        return nil
+    }
+}

@@ -1,6 +1,6 @@
 /// A JSON value that keeps what a diff and a readable file need: object keys in their order and
 /// numbers as written (so `1.50` is shown as sent, yet compares equal to `1.5`).
-public indirect enum JSONNode: Sendable, Hashable {
+public enum JSONNode: Sendable, Hashable {
     case null
     case bool(Bool)
     /// The number's text as written; compared by value (see `sameNumber`).

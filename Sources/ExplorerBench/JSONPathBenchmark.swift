@@ -56,6 +56,8 @@ struct JSONPathBenchmark {
                 Self.milliseconds { Self.runQuietly(jq, ["-c", query.jq, file.path]) }
             }).median
             print("jsonpath_\(query.name)_nodes=\(lines)")
+            // Once more, untimed, to show both select the same nodes.
+            print("jq_\(query.name)_nodes=\(Self.lineCount(jq, ["-c", query.jq, file.path]))")
             print("jsonpath_\(query.name)_ms=\(format(ours, digits: 1))")
             print("jq_\(query.name)_ms=\(format(theirs, digits: 1))")
             print("jsonpath_\(query.name)_vs_jq=\(format(ours / theirs, digits: 3))")
@@ -88,6 +90,23 @@ struct JSONPathBenchmark {
     static func executable(_ name: String) -> String? {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static func lineCount(_ executable: String, _ arguments: [String]) -> Int {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            fail("cannot run \(executable): \(error)")
+        }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return output.count(where: { $0 == UInt8(ascii: "\n") })
     }
 
     static func runQuietly(_ executable: String, _ arguments: [String]) {

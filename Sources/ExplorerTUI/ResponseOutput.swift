@@ -22,7 +22,7 @@ struct ResponseOutput {
         }
         let selection = keptBody ? try jsonpath.map { path throws(CLIError) in try Self.select(path, in: response.body) } : nil
         if keptBody {
-            if let selection { try write(Data(selection.utf8)) } else { try writeBody(response.body) }
+            if let selection { try write { handle in try handle.write(contentsOf: Data(selection.utf8)) } } else { try writeBody(response.body) }
         }
         let bytes = keptBody ? response.body.count : response.streamedBytes
         Console.err("\(response.httpVersion) \(response.status) · \(Self.attempts(response.attempts.count)) · \(milliseconds) ms · \(bytes) bytes\n")
@@ -52,22 +52,17 @@ struct ResponseOutput {
             Console.problem("the body is binary (\(body.count) bytes), so it was not written to the terminal; use -o FILE or --output - to get it")
             return
         }
+        try write { handle in try body.write(to: handle) }
+    }
+
+    /// Opens the destination, writes, and closes a file (never stdout).
+    private func write(_ writing: (FileHandle) throws -> Void) throws(CLIError) {
         let handle = try destination.open()
         do {
-            try body.write(to: handle)
+            try writing(handle)
             if case .file = destination { try handle.close() }
         } catch {
             throw .failure("cannot write the body to \(destinationName): \(error.localizedDescription)")
-        }
-    }
-
-    private func write(_ data: Data) throws(CLIError) {
-        let handle = try destination.open()
-        do {
-            try handle.write(contentsOf: data)
-            if case .file = destination { try handle.close() }
-        } catch {
-            throw .failure("cannot write to \(destinationName): \(error.localizedDescription)")
         }
     }
 

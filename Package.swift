@@ -48,7 +48,7 @@ let package = Package(
         ),
         .target(
             name: "TUICore",
-            dependencies: ["Locking"]
+            dependencies: ["Locking", "RequestModel"]
         ),
         // The one YAML reader of the files a user keeps (profiles, saved requests, sessions): nodes
         // with their place, problems as FILE:LINE:COLUMN: key: message, alias bombs refused.

@@ -1,6 +1,8 @@
+import RequestModel
+
 /// Whether a text is one JSON value (RFC 8259), and where it first goes wrong — for the Body
-/// pane to show as you type. A loop with an explicit stack, not recursion, so a body of a
-/// million `[` is answered, not a stack overflow. It checks; it builds nothing.
+/// pane to show as you type. The model's one parser decides; this only turns its byte offset
+/// into the line and the column a user sees (Unicode scalars).
 public enum JSONCheck {
     public enum Result: Sendable, Equatable {
         /// Nothing but whitespace.
@@ -11,18 +13,27 @@ public enum JSONCheck {
     }
 
     public static func validate(_ text: String) -> Result {
-        var text = text
-        return text.withUTF8 { bytes in
-            var checker = Checker(bytes: bytes)
-            return checker.run()
+        let bytes = Array(text.utf8)
+        guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .empty }
+        do throws(JSONProblem) {
+            _ = try JSONNode.parsing(bytes)
+            return .valid
+        } catch {
+            let (line, column) = location(of: error.offset, in: bytes)
+            return .invalid(line: line, column: column, message: headline(error.message))
         }
     }
 
+    /// The message without its context (` in the object opened at …`), which the pane shows by
+    /// marking the spot: a title has room for the headline only.
+    static func headline(_ message: String) -> String {
+        message.range(of: " in the ").map { String(message[..<$0.lowerBound]) } ?? message
+    }
+
     /// Where byte `offset` of `bytes` is, as 1-based line and scalar column.
-    static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+    static func location(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1, column = 1
-        for index in 0..<min(offset, bytes.count) {
-            let byte = bytes[index]
+        for byte in bytes.prefix(offset) {
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1

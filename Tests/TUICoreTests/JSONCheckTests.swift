@@ -19,42 +19,45 @@ import TUICore
     @Test func missingCommaReportsLineAndColumn() {
         let result = invalid("{\n  \"a\": 1\n  \"b\": 2\n}")
         #expect(result?.0 == 3 && result?.1 == 3)
-        #expect(result?.2 == "expected ',' or '}'")
-        #expect(invalid("[1 2]")?.2 == "expected ',' or ']'")
+        #expect(result?.2.hasPrefix("expected ',' or '}'") == true, "\(String(describing: result))")
+        #expect(invalid("[1 2]")?.2.hasPrefix("expected ',' or ']'") == true)
         #expect(invalid("[1 2]")?.1 == 4)
     }
 
-    @Test func otherMessages() {
-        #expect(invalid("{\"a\" 1}")?.2 == "expected ':'")
-        #expect(invalid("{a: 1}")?.2 == "expected a member name in double quotes, found 'a'")
-        #expect(invalid("[1,]")?.2 == "trailing ',' before ']'")
-        #expect(invalid("{\"a\":1,}")?.2 == "trailing ',' before '}'")
-        #expect(invalid("[1")?.2 == "unclosed '[': expected ',' or ']'")
-        #expect(invalid("{\"a\":")?.2 == "expected a value, found the end of the text")
-        #expect(invalid("\"abc")?.2 == "unterminated string")
-        #expect(invalid("\"a\nb\"")?.2 == "line break in a string (missing '\"'?)")
-        #expect(invalid("\"\\x\"")?.2 == "invalid escape '\\x'")
-        #expect(invalid("\"\\u12g4\"")?.2 == "\\u needs four hex digits")
-        #expect(invalid("01")?.2 == "no leading zeros in a number")
-        #expect(invalid("1.")?.2 == "expected a digit after '.'")
-        #expect(invalid("-")?.2 == "expected a digit")
-        #expect(invalid("tru")?.2 == "expected a value (did you mean true?)")
-        #expect(invalid("{} x")?.2 == "unexpected 'x' after the value")
-        #expect(invalid("{} x")?.1 == 4)
-        #expect(invalid("[\u{1}]")?.2 == "expected a value, found control character SOH")
-        #expect(invalid("\"a\u{1}\"")?.2 == "control character SOH in a string")
+    /// The one parser's messages, which name what was found and what was expected.
+    @Test(arguments: [
+        ("{\"a\" 1}", "expected ':'"),
+        ("{a: 1}", "expected a key in double quotes, found 'a'"),
+        ("[1,]", "trailing comma"),
+        ("{\"a\":1,}", "trailing comma"),
+        ("[1", "unexpected end of input"),
+        ("{\"a\":", "expected a value"),
+        ("\"abc", "inside a string"),
+        ("\"a\nb\"", "control character U+000A in a string"),
+        ("\"\\x\"", "invalid escape '\\x'"),
+        ("\"\\u12g4\"", "four hex digits"),
+        ("01", "leading zero"),
+        ("1.", "expected a digit after the decimal point"),
+        ("-", "expected a digit"),
+        ("tru", "true, false and null"),
+        ("{} x", "unexpected 'x' after the JSON value"),
+        ("[\u{1}]", "found U+0001"),
+    ])
+    func messagesNameWhatWasFound(text: String, message: String) {
+        #expect(invalid(text)?.2.contains(message) == true, "\(text): \(String(describing: invalid(text)))")
     }
 
     @Test func columnsCountScalarsNotBytes() {
         let result = invalid("[\"日本\" 1]")
         #expect(result?.0 == 1 && result?.1 == 7)
+        #expect(invalid("{} x")?.1 == 4)
     }
 
     @Test func deepNestingIsAnsweredNotAStackOverflow() {
         let depth = 200_000
         let deep = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-        #expect(JSONCheck.validate(deep) == .valid)
+        #expect(invalid(deep)?.2.contains("deeper than") == true, "\(String(describing: invalid(deep)?.2))")
         let unclosed = String(repeating: "{\"a\":", count: depth)
-        #expect(invalid(unclosed)?.2 == "expected a value, found the end of the text")
+        #expect(invalid(unclosed) != nil)
     }
 }

@@ -67,6 +67,8 @@ extension AppState {
                 show(failure, isError: true, now: now, for: 6)
             }
             if !cancelled, !sessions.resendQueue.isEmpty { return sendNextQueued(now: now) }
+        case .filterEvaluated(let result):
+            response.showFilterResult(result)
         case .editorFinished(let text):
             body.replaceText(text)
         case .editorFailed(let problem):
@@ -150,7 +152,12 @@ extension AppState {
         case .body:
             if case .openEditor(let text) = body.handle(key) { return [.openEditor(text)] }
         case .response:
-            if response.handle(key) == .ignored, key == .character("c") { return compare(now: now) }
+            switch response.handle(key) {
+            case .ignored where key == .character("c"): return compare(now: now)
+            case .evaluateFilter(let evaluation): return [.evaluateFilter(evaluation)]
+            case .cancelFilter: return [.cancelFilter]
+            case .handled, .ignored: break
+            }
         case .timeline:
             if timeline.handle(key) == .skipWait { return skipWait(now: now) }
         }

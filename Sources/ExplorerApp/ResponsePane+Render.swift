@@ -63,7 +63,6 @@ extension ResponsePane {
     var hint: String {
         guard tab == .body else { return "t body  Up/Down scroll" }
         var words = ["/ search", "n/N", wrap ? "w unwrap" : "w wrap"]
-        if filter == nil, document?.format == .json { words.append("f filter") }
         if let document, let other = document.availableLayouts.first(where: { $0 != document.layout }) {
             words.append(other == .raw ? "p raw" : other == .pretty ? "p pretty" : "p hex")
         }
@@ -97,7 +96,10 @@ extension ResponsePane {
         } else if tab == .body, let error = document?.jsonError {
             screen.put(error, row: row, column: inner.column, style: Self.warning, limit: inner.width)
         } else if summary != nil {
-            screen.put(hint, row: row, column: inner.column, style: PaneFrame.muted, limit: inner.width)
+            // `f filter` comes last, and only whole (it is in the help too).
+            let filterHint = hint + "  f filter"
+            let wide = tab == .body && document?.format == .json && CellWidth.of(filterHint) <= inner.width
+            screen.put(wide ? filterHint : hint, row: row, column: inner.column, style: PaneFrame.muted, limit: inner.width)
         }
     }
 }

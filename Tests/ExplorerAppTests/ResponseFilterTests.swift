@@ -25,6 +25,8 @@ import TUICore
 
     @Test func typingEditsThePathAndAsksForARunWithANewIDEachTime() throws {
         var pane = F.pane(Self.body)
+        let wide = Rect(row: 0, column: 0, width: 80, height: 11)
+        #expect(F.inside(pane, area: wide)[8] == "/ search  n/N  w wrap  p raw  t headers  f filter")
         #expect(pane.handle(.character("f")) == .handled)
         #expect(pane.isEditingText)
         let runs = Self.type("$.total", into: &pane)

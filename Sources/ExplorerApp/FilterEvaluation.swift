@@ -12,12 +12,6 @@ public struct FilterEvaluation: Sendable, Equatable {
     public var path: String
     public var data: Data
 
-    public init(id: Int, body: Int, path: String, data: Data) {
-        self.id = id
-        self.body = body
-        self.path = path
-        self.data = data
-    }
 
     /// The body parsed once, for every path typed against it.
     public typealias ParsedBody = Result<JSONNode, JSONProblem>
@@ -75,8 +69,4 @@ public struct FilterResult: Sendable, Equatable {
     public var id: Int
     public var outcome: Outcome
 
-    public init(id: Int, outcome: Outcome) {
-        self.id = id
-        self.outcome = outcome
-    }
 }

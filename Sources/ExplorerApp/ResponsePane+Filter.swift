@@ -20,14 +20,12 @@ extension ResponsePane {
     /// gives the keys back to scrolling, Esc closes the filter.
     mutating func handleFilterField(_ key: Key) -> Outcome {
         guard var field = filter?.text else { return .ignored }
+        if Self.edit(&field, with: key) {
+            guard field != filter?.text else { return .handled }
+            filter?.text = field
+            return runFilter()
+        }
         switch key {
-        case .character(let character):
-            field.append(character)
-        case .paste(let text):
-            field += text.filter { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
-        case .backspace:
-            guard !field.isEmpty else { return .handled }
-            field.removeLast()
         case .enter:
             filter?.isEditing = false
             return .handled
@@ -40,8 +38,6 @@ extension ResponsePane {
         default:
             return .ignored
         }
-        filter?.text = field
-        return runFilter()
     }
 
     /// A run for the path as it is now; an empty path shows the whole body again.

@@ -174,6 +174,23 @@ import TUICore
         #expect(inside[8].hasPrefix("the body is not JSON"))
     }
 
+    @Test func tinyPanesKeepTheFilterLineWhileThereIsARow() {
+        var pane = F.pane(Self.body)
+        _ = pane.handle(.character("f"))
+        let bad = Self.type("$[?@ >> 1]", into: &pane).last!
+        pane.showFilterResult(Self.run(bad))
+        for width in 0...12 {
+            for height in 0...7 {
+                let screen = F.screen(pane, area: Rect(row: 1, column: 1, width: width, height: height))
+                #expect(screen.lines.count == height + 1)
+            }
+        }
+        // Four rows inside: status, tabs, body, and the path in the last row (no room for the caret).
+        let inside = F.inside(pane, area: Rect(row: 0, column: 0, width: 30, height: 6))
+        #expect(inside.last == "filter $[?@ >> 1]")
+        #expect(!inside.contains { $0.contains("^") })
+    }
+
     @Test func theStateAsksTheLoopForRunsAndTakesOnlyTheLatestResult() {
         typealias A = AppFixture
         var state = A.state()

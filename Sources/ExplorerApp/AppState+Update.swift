@@ -290,12 +290,17 @@ extension AppState {
         case .skipWait: return skipWait(now: now)
         case .togglePretty: response.togglePretty()
         case .toggleWrap: response.toggleWrap()
+        case .filter:
+            focus = .response
+            _ = response.openFilter()
         case .copyBody:
             guard let document = response.document, document.byteCount <= 100_000 else {
                 show("nothing to copy: no response body, or it is larger than 100 KB", isError: true, now: now)
                 return []
             }
-            return [.copy(String(decoding: document.data, as: UTF8.self), label: "response body")]
+            // While filtering, what is on screen: the matches.
+            let label = response.filter?.matchCount == nil ? "response body" : "filter matches"
+            return [.copy(String(decoding: document.data, as: UTF8.self), label: label)]
         case .copyAsCurl: return [.makeCurl(draft)]
         case .help: overlay = .help(HelpOverlay())
         case .quit: return quitOrAsk()

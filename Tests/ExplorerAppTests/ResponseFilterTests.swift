@@ -209,7 +209,23 @@ import TUICore
         _ = state.update(.filterEvaluated(Self.run(runs.last!)), now: 3)
         #expect(state.response.filter?.matchCount == 3)
         #expect(A.inside(.response, of: state, now: 3).contains { $0.contains("3 matches") })
+        // Ctrl+P copies what is on screen: the matches.
+        _ = A.press(.control("p"), into: &state)
+        _ = A.type("copy response", into: &state)
+        guard case .copy(let copied, let label) = A.press(.enter, into: &state).first else {
+            Issue.record("no copy")
+            return
+        }
+        #expect(label == "filter matches")
+        #expect(copied == #"["Ada","Bob","Cy"]"#)
         #expect(A.press(.escape, into: &state) == [.cancelFilter])
         #expect(state.response.filter == nil)
+        // The palette opens the filter too, focusing the Response pane.
+        _ = A.press(.tab, into: &state)
+        _ = A.press(.control("p"), into: &state)
+        _ = A.type("filter json", into: &state)
+        _ = A.press(.enter, into: &state)
+        #expect(state.focus == .response)
+        #expect(state.response.filter?.isEditing == true)
     }
 }

@@ -37,4 +37,19 @@ extension TUITmuxTests {
             }
         }
     }
+
+    /// A 10 MB body is parsed off the UI thread and filtered whole; the count covers
+    /// every user: 26214 of them, those whose id is not a multiple of 4 having tags.
+    @Test func theFilterBoxCountsAcrossATenMegabyteBody() async throws {
+        try await withExplorer(["json/10240"], width: 120, height: 40) { tmux in
+            try await tmux.send("Enter")
+            try await tmux.waitFor(text: "✓ 200 after 1 attempt", timeout: 30)
+            try await tmux.send("Tab", "Tab", "Tab", "f")
+            try await tmux.send("$..tags[0]", literal: true)
+            let screen = try await tmux.waitFor(text: "filter: 19661 matches", timeout: 30)
+            #expect(screen.contains { $0.contains("filter $..tags[0]") })
+            try await tmux.send("Escape")
+            try await tmux.waitFor(text: "\"users\": [")
+        }
+    }
 }

@@ -62,7 +62,7 @@ public struct ResponsePane: Sendable, Equatable {
 
     public init() {}
 
-    /// True while the search prompt takes typed characters.
+    /// True while the search prompt or the filter line takes typed characters.
     public var isEditingText: Bool { searchField != nil || filter?.isEditing == true }
 
     // MARK: What the app tells the pane

@@ -41,6 +41,8 @@ public enum AppEvent: Sendable {
     case bodyIndexed(ExchangeID, BodyDocument)
     /// The exchange is over: `failure` is nil when a response was accepted.
     case exchangeEnded(ExchangeID, failure: String?, cancelled: Bool)
+    /// A filter run's result (a stale one, of an earlier run, is dropped).
+    case filterEvaluated(FilterResult)
     case editorFinished(String)
     case editorFailed(String)
     case clipboardWritten(label: String)
@@ -84,5 +86,9 @@ public enum Effect: Sendable, Equatable {
     case openEditor(String)
     case copy(String, label: String)
     case makeCurl(RequestDraft)
+    /// Run the Response pane's filter path on its body, off the UI thread, cancelling the run before.
+    case evaluateFilter(FilterEvaluation)
+    /// The filter closed: a run under way is not wanted.
+    case cancelFilter
     case quit
 }

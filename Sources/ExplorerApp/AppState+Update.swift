@@ -67,6 +67,8 @@ extension AppState {
                 show(failure, isError: true, now: now, for: 6)
             }
             if !cancelled, !sessions.resendQueue.isEmpty { return sendNextQueued(now: now) }
+        case .filterEvaluated(let result):
+            response.showFilterResult(result)
         case .editorFinished(let text):
             body.replaceText(text)
         case .editorFailed(let problem):
@@ -150,7 +152,12 @@ extension AppState {
         case .body:
             if case .openEditor(let text) = body.handle(key) { return [.openEditor(text)] }
         case .response:
-            if response.handle(key) == .ignored, key == .character("c") { return compare(now: now) }
+            switch response.handle(key) {
+            case .ignored where key == .character("c"): return compare(now: now)
+            case .evaluateFilter(let evaluation): return [.evaluateFilter(evaluation)]
+            case .cancelFilter: return [.cancelFilter]
+            case .handled, .ignored: break
+            }
         case .timeline:
             if timeline.handle(key) == .skipWait { return skipWait(now: now) }
         }
@@ -283,12 +290,17 @@ extension AppState {
         case .skipWait: return skipWait(now: now)
         case .togglePretty: response.togglePretty()
         case .toggleWrap: response.toggleWrap()
+        case .filter:
+            focus = .response
+            _ = response.openFilter()
         case .copyBody:
             guard let document = response.document, document.byteCount <= 100_000 else {
                 show("nothing to copy: no response body, or it is larger than 100 KB", isError: true, now: now)
                 return []
             }
-            return [.copy(String(decoding: document.data, as: UTF8.self), label: "response body")]
+            // While filtering, what is on screen: the matches.
+            let label = response.filter?.matchCount == nil ? "response body" : "filter matches"
+            return [.copy(String(decoding: document.data, as: UTF8.self), label: label)]
         case .copyAsCurl: return [.makeCurl(draft)]
         case .help: overlay = .help(HelpOverlay())
         case .quit: return quitOrAsk()

@@ -72,10 +72,11 @@ public enum KeyBindings {
             Binding(keys: "Left / Right", action: "scroll sideways"),
             Binding(keys: "t", action: "body / headers tab"),
             Binding(keys: "/, n, N", action: "search, next match, previous match"),
+            Binding(keys: "f", action: "filter a JSON body with a JSONPath as you type: the matches and their count (Enter keeps it)"),
             Binding(keys: "w", action: "wrap long lines"),
             Binding(keys: "p", action: "pretty / raw"),
             Binding(keys: "c", action: "compare with the recording, else with the previous exchange of the same URL"),
-            Binding(keys: "Esc", action: "close the search prompt"),
+            Binding(keys: "Esc", action: "close the search prompt, or the filter (the whole body again)"),
         ]),
         Section(title: "Timeline", bindings: [
             Binding(keys: "Up/Down, PgUp/PgDn, Home", action: "scroll"),

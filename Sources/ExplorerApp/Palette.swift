@@ -3,7 +3,7 @@ import TUICore
 /// The command palette (Ctrl+P): type to filter, Up/Down to choose, Enter to run.
 public struct Palette: Sendable, Equatable {
     public enum Command: Sendable, Hashable {
-        case send, cancel, skipWait, togglePretty, toggleWrap, copyBody, copyAsCurl, help, quit
+        case send, cancel, skipWait, togglePretty, toggleWrap, filter, copyBody, copyAsCurl, help, quit
         case profiles, history, sessionBrowser, saveSession, keepSecrets, compare, saveRequest, openRequests
         case switchProfile(String)
 
@@ -14,6 +14,7 @@ public struct Palette: Sendable, Equatable {
             case .skipWait: "Skip the retry wait"
             case .togglePretty: "Response: pretty / raw"
             case .toggleWrap: "Response: wrap long lines"
+            case .filter: "Response: filter the JSON body with a JSONPath (f)"
             case .copyBody: "Copy the response body (OSC 52)"
             case .copyAsCurl: "Copy the request as curl (OSC 52, secrets redacted)"
             case .help: "Help: every key binding"
@@ -38,7 +39,7 @@ public struct Palette: Sendable, Equatable {
     public private(set) var selection = 0
 
     public init(profiles: [String]) {
-        commands = [.send, .cancel, .skipWait, .togglePretty, .toggleWrap, .copyBody, .copyAsCurl]
+        commands = [.send, .cancel, .skipWait, .togglePretty, .toggleWrap, .filter, .copyBody, .copyAsCurl]
             + [.compare, .saveRequest, .openRequests, .profiles] + profiles.map { .switchProfile($0) } + [.history, .sessionBrowser, .saveSession, .keepSecrets, .help, .quit]
     }
 

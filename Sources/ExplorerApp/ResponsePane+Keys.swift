@@ -6,6 +6,7 @@ extension ResponsePane {
 
     public mutating func handle(_ key: Key) -> Outcome {
         if searchField != nil { return handleSearchField(key) }
+        if filter?.isEditing == true { return handleFilterField(key) }
         if case .mouse(let mouse) = key {
             switch mouse.action {
             case .wheelUp: scroll(by: -3)
@@ -34,9 +35,12 @@ extension ResponsePane {
         case .character("/"):
             tab = .body
             searchField = ""
+        case .character("f"): return openFilter()
         case .character("n"): findNext(forward: true)
         case .character("N"): findNext(forward: false)
-        case .escape: return hadMessage ? .handled : .ignored
+        case .escape:
+            if hadMessage { return .handled }
+            return closeFilter()
         default: return .ignored
         }
         return .handled
@@ -79,11 +83,13 @@ extension ResponsePane {
     // MARK: Geometry shared with render
 
     /// Rows left for the body (or the headers) in an inside of `height` rows: below the
-    /// status row and the tabs row, above the hint row, as far as there is room.
+    /// status row and the tabs row, above the hint row (and the filter line while filtering),
+    /// as far as there is room.
     func bodyRows(height: Int) -> Int {
         switch height {
         case ..<2: 0
         case 2, 3: 1
+        case 5... where filter != nil: height - 4  // the filter line above the bottom row
         default: height - 3
         }
     }

@@ -13,6 +13,7 @@ extension ResponsePane {
         var rows = Array(inner.rows)
         let statusRow = rows.removeFirst()
         let footerRow = inner.height >= 4 ? rows.removeLast() : nil
+        let filterRow = filter != nil && inner.height >= 5 ? rows.removeLast() : nil
         let tabsRow = inner.height >= 3 ? rows.removeFirst() : nil
 
         switch content {
@@ -34,7 +35,12 @@ extension ResponsePane {
                 drawBody(in: area, on: &screen)
             }
         }
-        drawFooter(row: footerRow, inner: inner, focused: focused, on: &screen)
+        if let filter {
+            // Without room for both, the filter line takes the bottom row and its note goes.
+            drawFilter(filter, lineRow: filterRow ?? footerRow, noteRow: filterRow == nil ? nil : footerRow,
+                       inner: inner, focused: focused, on: &screen)
+        }
+        drawFooter(row: filter != nil && filterRow == nil ? nil : footerRow, inner: inner, focused: focused, on: &screen)
     }
 
     /// `Body  Headers (3)` with the active one reversed, then what the body is and how it shows.
@@ -45,7 +51,7 @@ extension ResponsePane {
             Span(" Headers (\(summary.headers.count)) ", tab == .headers ? Self.activeTab : PaneFrame.muted),
         ]
         if tab == .body, let document {
-            var words = [describe(document)]
+            var words = [filter.map(Self.filterStatus) ?? describe(document)]
             if wrap { words.append("wrap") }
             if let indexing { words.append("indexing \(Int(indexing * 100))%") }
             spans.append(Span("  " + words.joined(separator: " · "), PaneFrame.muted))
@@ -84,13 +90,16 @@ extension ResponsePane {
             if focused { screen.cursor = Screen.Cursor(row: row, column: inner.column + min(used, inner.width - 1)) }
             return
         }
-        guard let row = footerRow else { return }
+        guard let row = footerRow, filter == nil || message != nil else { return }
         if let message {
             screen.put(message, row: row, column: inner.column, style: Self.warning, limit: inner.width)
         } else if tab == .body, let error = document?.jsonError {
             screen.put(error, row: row, column: inner.column, style: Self.warning, limit: inner.width)
         } else if summary != nil {
-            screen.put(hint, row: row, column: inner.column, style: PaneFrame.muted, limit: inner.width)
+            // `f filter` comes last, and only whole (it is in the help too).
+            let filterHint = hint + "  f filter"
+            let wide = tab == .body && document?.format == .json && CellWidth.of(filterHint) <= inner.width
+            screen.put(wide ? filterHint : hint, row: row, column: inner.column, style: PaneFrame.muted, limit: inner.width)
         }
     }
 }

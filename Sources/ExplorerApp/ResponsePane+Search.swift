@@ -5,13 +5,11 @@ extension ResponsePane {
     /// top of the view and closes the prompt, Esc closes it.
     mutating func handleSearchField(_ key: Key) -> Outcome {
         guard var field = searchField else { return .ignored }
+        if Self.edit(&field, with: key) {
+            searchField = field
+            return .handled
+        }
         switch key {
-        case .character(let character):
-            field.append(character)
-        case .paste(let text):
-            field += text.filter { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
-        case .backspace:
-            if !field.isEmpty { field.removeLast() }
         case .enter:
             searchField = nil
             guard !field.isEmpty else { return .handled }
@@ -25,8 +23,17 @@ extension ResponsePane {
         default:
             return .ignored
         }
-        searchField = field
-        return .handled
+    }
+
+    /// Typing, a paste (on one line) and Backspace in a one-line prompt; false for other keys.
+    static func edit(_ field: inout String, with key: Key) -> Bool {
+        switch key {
+        case .character(let character): field.append(character)
+        case .paste(let text): field += text.filter { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
+        case .backspace: if !field.isEmpty { field.removeLast() }
+        default: return false
+        }
+        return true
     }
 
     /// `n` / `N`: the next or previous line with the last query, wrapping around.

@@ -7,6 +7,10 @@ import TUICore
 public struct ResponsePane: Sendable, Equatable {
     public enum Outcome: Sendable, Equatable {
         case handled, ignored
+        /// The filter's path changed: run it (off the UI thread), dropping the run before.
+        case evaluateFilter(FilterEvaluation)
+        /// The filter closed or its path emptied: a run under way is no longer wanted.
+        case cancelFilter
     }
 
     public enum Tab: Sendable, Equatable {
@@ -43,6 +47,12 @@ public struct ResponsePane: Sendable, Equatable {
     public internal(set) var searchField: String?
     public internal(set) var query: String?
     public internal(set) var matchLine: Int?
+    /// The JSONPath filter box while it is open (`f`).
+    public internal(set) var filter: ResponseFilter?
+    /// Counts the bodies shown, so the filter's runner parses each one once.
+    var bodySerial = 0
+    /// Counts filter runs: a result names its run, and only the latest one is shown.
+    var filterRuns = 0
     /// A note in the bottom row (e.g. "not found: x") until the next key.
     public internal(set) var message: String?
     /// The inside of the pane, for paging and End: the app sets them from the layout (the pane
@@ -52,8 +62,8 @@ public struct ResponsePane: Sendable, Equatable {
 
     public init() {}
 
-    /// True while the search prompt takes typed characters.
-    public var isEditingText: Bool { searchField != nil }
+    /// True while the search prompt or the filter line takes typed characters.
+    public var isEditingText: Bool { searchField != nil || filter?.isEditing == true }
 
     // MARK: What the app tells the pane
 
@@ -68,14 +78,20 @@ public struct ResponsePane: Sendable, Equatable {
     public mutating func show(_ summary: ResponseSummary, document: BodyDocument) {
         content = .response(summary)
         resetView()
+        bodySerial += 1
         self.document = withPreferredLayout(document)
         indexing = document.isComplete ? nil : 0
     }
 
     /// The fully indexed document replaces the first-screen one; the view stays where it is.
     public mutating func replaceDocument(_ document: BodyDocument) {
-        self.document = withPreferredLayout(document)
         indexing = document.isComplete ? nil : indexing
+        // While filtering, the body filtered is replaced; the matches on screen stay.
+        if let filter {
+            self.filter?.body = document
+            guard filter.matchCount == nil else { return }
+        }
+        self.document = withPreferredLayout(document)
         if followsEnd { topLine = maxTopLine() }
         topLine = min(topLine, maxTopLine())
         if let line = matchLine, line >= self.document?.lineCount ?? 0 { matchLine = nil }
@@ -83,7 +99,7 @@ public struct ResponsePane: Sendable, Equatable {
 
     /// Indexing progress, 0…1.
     public mutating func indexingProgress(_ fraction: Double) {
-        guard document.map({ !$0.isComplete }) ?? false else { return }
+        guard (filter?.body ?? document).map({ !$0.isComplete }) ?? false else { return }
         indexing = min(max(0, fraction), 1)
     }
 
@@ -102,6 +118,7 @@ public struct ResponsePane: Sendable, Equatable {
         followsEnd = false
         indexing = nil
         searchField = nil
+        filter = nil
         matchLine = nil
         message = nil
     }

@@ -29,7 +29,7 @@ struct StatusBar {
         case .request: "Enter send · Tab pane · F1 help · Ctrl+P commands · Ctrl+Q quit"
         case .headers: "a add · Enter edit · Space on/off · d delete · F1 help"
         case .body: "Ctrl+T kind · Ctrl+E $EDITOR · Ctrl+R send · F1 help"
-        case .response: "/ search · w wrap · p pretty · t tab · c compare · ? help"
+        case .response: "/ search · f filter · w wrap · p pretty · t tab · c compare · ? help"
         case .timeline: "↑↓ scroll · End follow · Ctrl+R send · ? help"
         }
     }

@@ -14,6 +14,7 @@ final class TUILoop: @unchecked Sendable {
     private let origin = ContinuousClock.now
     /// Runs the effects that read or write files, serially.
     private let fileWork = DispatchQueue(label: "explorer.files", qos: .utility)
+    private let filters: FilterRunner
     private var state: AppState
 
     init(state: AppState, inbox: Inbox<AppEvent>, runner: ExchangeRunner, storage: TUIStorage, noColor: Bool,
@@ -24,6 +25,7 @@ final class TUILoop: @unchecked Sendable {
         self.storage = storage
         self.noColor = noColor
         self.typeAhead = typeAhead
+        filters = FilterRunner(post: { [inbox] event in inbox.post(event) })
     }
 
     private func now() -> Double {
@@ -114,6 +116,8 @@ final class TUILoop: @unchecked Sendable {
         case .cancel(let id): runner.cancel(id)
         case .skipWait: runner.skipWait()
         case .makeCurl(let draft): runner.makeCurl(draft)
+        case .evaluateFilter(let evaluation): filters.evaluate(evaluation)
+        case .cancelFilter: filters.cancel()
         case .quit: break
         case .copy(let text, let label):
             inbox.post(terminal.copyToClipboard(text)

@@ -17,7 +17,7 @@ import TUICore
         let palette = Palette(profiles: ["demo", "staging"])
         #expect(palette.matches.map(\.title) == [
             "Send the request", "Cancel the exchange in flight", "Skip the retry wait", "Response: pretty / raw",
-            "Response: wrap long lines", "Copy the response body (OSC 52)", "Copy the request as curl (OSC 52, secrets redacted)",
+            "Response: wrap long lines", "Response: filter the JSON body with a JSONPath (f)", "Copy the response body (OSC 52)", "Copy the request as curl (OSC 52, secrets redacted)",
             "Compare the response with its recording or the previous one (c)",
             "Save the request under a name (Ctrl+S)", "Saved requests: open, rename, delete (Ctrl+O)",
             "Profiles: switch, new, edit, duplicate, delete (F2)", "Switch profile: demo", "Switch profile: staging",
@@ -37,7 +37,7 @@ import TUICore
         #expect(palette.query.isEmpty)
         _ = palette.handle(.paste("resp\nonse"))
         #expect(palette.query == "response")
-        #expect(palette.matches.count == 4)
+        #expect(palette.matches.count == 5)
     }
 
     @Test func selectionStaysInsideTheMatches() {

@@ -25,7 +25,7 @@ import TUICore
             "Enter send · Tab pane · F1 help · Ctrl+P commands · Ctrl+Q quit",
             "a add · Enter edit · Space on/off · d delete · F1 help",
             "Ctrl+T kind · Ctrl+E $EDITOR · Ctrl+R send · F1 help",
-            "/ search · w wrap · p pretty · t tab · c compare · ? help",
+            "/ search · f filter · w wrap · p pretty · t tab · c compare · ? help",
             "↑↓ scroll · End follow · Ctrl+R send · ? help",
         ])
     }

@@ -27,7 +27,7 @@ public final class HTTPClient: Sendable {
     struct Settings: Sendable {
         var headers = HTTPHeaders()
         var auth: HTTPAuth?
-        /// Common headers that hold credentials, besides auth and `SecretHeaders`.
+        /// Common headers that hold credentials, besides auth and `Secrets.requestHeaders`.
         var credentials = CredentialScope()
         var validators: [any HTTPValidator] = [HTTPDefaultValidator()]
         var timeout: TimeInterval = 30

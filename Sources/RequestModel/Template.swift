@@ -46,7 +46,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
 
     /// The parts of `text` read as a template, or as `init(environmentOnly:)` reads it when it is
     /// not a valid one: for deciding what a value refers to without refusing it.
-    public static func references(in text: String) -> [Part] {
+    static func references(in text: String) -> [Part] {
         ((try? Template(text)) ?? Template(environmentOnly: text)).parts
     }
 

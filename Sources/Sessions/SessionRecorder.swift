@@ -9,12 +9,9 @@ import RequestModel
 /// profile's base URL when it lies under it), the exchange's events, and its outcome with the body
 /// inline or by hash. Secrets are masked (`•••`) unless the session keeps them.
 public struct SessionRecorder: Sendable {
-    /// Always secret: credentials a request sends and cookies a server sets.
-    public static let alwaysSecretHeaders: Set<String> = Secrets.headers
-
     public var baseURL: String?
     public var secrets: Session.Secrets
-    /// Lower-cased names of headers whose values are masked.
+    /// Lower-cased names of headers whose values are masked: `Secrets.headers` and the profile's.
     public var secretHeaders: Set<String>
     /// Secret values (a token the profile sends, say) masked wherever a body repeats them.
     public var secretValues: [String]
@@ -24,7 +21,7 @@ public struct SessionRecorder: Sendable {
                 inlineLimit: Int = SessionFormat.inlineLimit) {
         self.baseURL = baseURL
         self.secrets = secrets
-        self.secretHeaders = Self.alwaysSecretHeaders.union(secretHeaders.map { $0.lowercased() })
+        self.secretHeaders = Secrets.headers.union(secretHeaders.map { $0.lowercased() })
         self.secretValues = secretValues
         self.inlineLimit = inlineLimit
     }

@@ -8,7 +8,6 @@ import Testing
 /// Every site that hides credentials asks the one type in RequestModel.
 @Suite struct SecretHeadersTests {
     @Test func everySiteUsesTheOneList() {
-        #expect(SessionRecorder.alwaysSecretHeaders == Secrets.headers)
         #expect(SessionRecorder(baseURL: nil).secretHeaders == Secrets.headers)
         var profile = Profile(name: "p")
         profile.headers = Secrets.requestHeaders.sorted().map { Profile.Header($0, "v4lue-\($0)") }

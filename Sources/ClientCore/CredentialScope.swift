@@ -1,16 +1,18 @@
 import HTTPParsing
+import RequestModel
 
 /// The one rule for credentials (SPEC §4): they go only to the origin they were given for.
-/// It decides which headers are credentials and takes them out of a request bound elsewhere,
-/// both for a request to another origin and for a redirect hop that leaves the origin.
+/// It takes credentials out of a request bound elsewhere, both for a request to another origin
+/// and for a redirect hop that leaves the origin; which headers are credentials is `Secrets`'
+/// to say, plus the names this client was told.
 struct CredentialScope: Sendable {
-    /// Lower-cased names that are credentials besides `SecretHeaders.names`: the auth header,
+    /// Lower-cased names that are credentials besides `Secrets.requestHeaders`: the auth header,
     /// headers the client was told hold credentials, headers a token refresh set.
     var names: Set<String> = []
 
     /// Whether a header of this name (any case) carries a credential.
     func contains(_ name: String) -> Bool {
-        SecretHeaders.contains(name) || names.contains(name.lowercased())
+        Secrets.isRequestHeader(name) || names.contains(name.lowercased())
     }
 
     /// Removes every credential from `headers`; returns the names removed, as spelled, once each.

@@ -27,7 +27,7 @@ public final class HTTPClient: Sendable {
     struct Settings: Sendable {
         var headers = HTTPHeaders()
         var auth: HTTPAuth?
-        /// Common headers that hold credentials, besides auth and `SecretHeaders`.
+        /// Common headers that hold credentials, besides auth and `Secrets.requestHeaders`.
         var credentials = CredentialScope()
         var validators: [any HTTPValidator] = [HTTPDefaultValidator()]
         var timeout: TimeInterval = 30
@@ -209,6 +209,7 @@ public final class HTTPClient: Sendable {
         if let auth = request.auth { common = common.merging(HTTPHeaders([auth.header])) }
         var prepared = try PreparedRequest(request, url: route.url, clientHeaders: common, encoder: settings.makeJSONEncoder)
         prepared.credentials = credentials
+        prepared.authHeader = (request.auth ?? settings.auth)?.header.name
         prepared.withheldCredentials = withheld
         if let modifier = settings.requestModifier {
             do {

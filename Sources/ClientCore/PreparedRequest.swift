@@ -10,6 +10,9 @@ public struct PreparedRequest: Sendable {
     public var body: PreparedBody
     /// Which headers carry credentials: they never follow a redirect to another origin.
     var credentials = CredentialScope()
+    /// The header the request's auth (or the client's) sets, as spelled: `Authorization`, or a
+    /// custom one like `X-Api-Key` whose value is as secret as any `Secrets.requestHeaders` one.
+    public internal(set) var authHeader: String?
     /// The client's credentials left out of this request because it goes to another origin
     /// than the base URL's (names as spelled); the exchange says so in its events.
     var withheldCredentials: [String] = []

@@ -1,3 +1,4 @@
+import RequestModel
 import TUICore
 
 extension HeadersPane {
@@ -81,7 +82,7 @@ extension HeadersPane {
         if editingThis && editing == .value {
             drawField(into: &screen, row: row, column: valueColumn, width: valueWidth, style: valueStyle, focused: focused)
         } else {
-            let shown = isSecret(item.name) ? Self.masked(item.value) : item.value
+            let shown = Secrets.isRequestHeader(item.name) ? Secrets.glimpse(item.value) : item.value
             screen.put(LineField.spans(shown, width: valueWidth, style: valueStyle), row: row, column: valueColumn, limit: valueWidth)
         }
     }
@@ -114,13 +115,5 @@ extension HeadersPane {
         var style = base
         style.foreground = .red
         return style
-    }
-
-    func isSecret(_ name: String) -> Bool { Self.secretNames.contains(name.lowercased()) }
-
-    /// The first four characters and `•••`: enough to tell tokens apart, not to copy one off
-    /// a shared screen. Short values show only the dots.
-    static func masked(_ value: String) -> String {
-        value.count <= 4 ? "•••" : String(value.prefix(4)) + "•••"
     }
 }

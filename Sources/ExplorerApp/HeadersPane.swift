@@ -1,4 +1,3 @@
-import HTTPParsing
 import TUICore
 
 /// The Headers pane: an editable table of headers, each enabled or not. A row whose name or
@@ -103,8 +102,4 @@ public struct HeadersPane: Sendable, Equatable {
         if selected < top { top = selected }
         if selected >= top + visibleRows { top = selected - visibleRows + 1 }
     }
-
-    /// Names whose values are secrets, masked when not being edited: the one list every place
-    /// that hides credentials uses (HTTPParsing is ClientCore's, so ExplorerApp has it).
-    static let secretNames: Set<String> = SecretHeaders.names
 }

@@ -19,6 +19,6 @@ enum CurlExportPlan {
         for name in plan.removedHeaders where !exporter.command.removedHeaders.contains(where: { $0.lowercased() == name.lowercased() }) {
             exporter.command.removedHeaders.append(name)
         }
-        return exporter.render(includeSecrets: plan.includeSecrets)
+        return exporter.render(includeSecrets: plan.includeSecrets, extraSecretHeaders: prepared.authHeader.map { [$0] } ?? [])
     }
 }

@@ -86,7 +86,7 @@ struct SendCommand: AsyncParsableCommand {
     var profile: String?
 
     @Flag(name: .customLong("as-curl"),
-          help: "Print the equivalent curl command and send nothing; Authorization, Cookie and Proxy-Authorization show as REDACTED.")
+          help: "Print the equivalent curl command and send nothing; auth, Authorization, Cookie and Proxy-Authorization show as REDACTED.")
     var asCurl = false
 
     @Flag(name: .customLong("include-secrets"), help: "With --as-curl, print credentials as they are.")

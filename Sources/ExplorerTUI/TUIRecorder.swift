@@ -134,7 +134,7 @@ final class TUIRecorder: Sendable {
         if case .success(let response) = result, !response.events.isEmpty { events = response.events }
         let exchange = recorder.exchange(request: pending.request, events: events, result: result, startedAt: pending.startedAt)
         state.withLock { $0.recorded.append(Recorded(id: id, profile: pending.profile, recorder: recorder, exchange: exchange)) }
-        appendToHistory(Self.masked(exchange, keepSecrets: keepSecrets, recorder: recorder), profile: pending.profile)
+        appendToHistory(recorder.redacted(exchange, keepingSecrets: keepSecrets), profile: pending.profile)
     }
 
     private func appendToHistory(_ exchange: Session.Exchange, profile: ProfileContext) {
@@ -148,12 +148,6 @@ final class TUIRecorder: Sendable {
         } catch {
             post(.problem("history of \(profile.name) not written: \(error)"))
         }
-    }
-
-    /// The exchange with secret header values as `•••` and credentials a body repeats scrubbed
-    /// (unless kept).
-    static func masked(_ exchange: Session.Exchange, keepSecrets: Bool, recorder: SessionRecorder) -> Session.Exchange {
-        keepSecrets ? exchange : recorder.redacted(exchange)
     }
 
     // MARK: What the loop asks for
@@ -173,7 +167,7 @@ final class TUIRecorder: Sendable {
         if FileManager.default.fileExists(atPath: file.path) {
             return .problem("sessions/\(name).yaml exists already: choose another name")
         }
-        let exchanges = recorded.map { Self.masked($0.exchange, keepSecrets: keepSecrets, recorder: $0.recorder) }
+        let exchanges = recorded.map { $0.recorder.redacted($0.exchange, keepingSecrets: keepSecrets) }
         let session = Session(profile: last.profile.snapshot, secrets: keepSecrets ? .kept : .redacted, exchanges: exchanges)
         do {
             try SessionFile.write(session, to: file)

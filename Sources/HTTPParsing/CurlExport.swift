@@ -1,25 +1,26 @@
+import Foundation
+import RequestModel
+
 extension CurlCommand {
-    /// Header names whose values `render` hides unless asked (compared case-insensitively).
-    public static let secretHeaderNames: Set<String> = SecretHeaders.names
-    /// What a hidden secret is replaced with.
+    /// What a hidden secret is replaced with: curl users expect this word, not `Secrets.mask`.
     public static let redacted = "REDACTED"
 
     /// One command line that any POSIX shell reads back as this command (see `CurlShellQuoting`).
     ///
-    /// Unless `includeSecrets`: values of Authorization, Cookie, Proxy-Authorization (and
+    /// Unless `includeSecrets`: values of credential headers (`Secrets.requestHeaders`, and
     /// `extraSecretHeaders`) become `REDACTED`, as do `-u` (the user name may be the key), the values
     /// of `-b` cookie strings and the user info of the URL.
     ///
     /// Inline data that starts with `@` is written with `--data-raw`, never as an option that would
     /// read a file. `multiline` puts each option on its own ` \`-continued line.
     public func render(includeSecrets: Bool, extraSecretHeaders: [String] = [], multiline: Bool = false) -> String {
-        let secretNames = Self.secretHeaderNames.union(extraSecretHeaders.map { $0.lowercased() })
+        let extraSecrets = Set(extraSecretHeaders.map { $0.lowercased() })
         let hide = { (text: String) in includeSecrets ? text : Self.redacted }
         let shownURL = includeSecrets ? url : CurlRedaction.userInfo(in: url)
         var groups: [[String]] = [shownURL.hasPrefix("-") ? ["curl", "--url", shownURL] : ["curl", shownURL]]
         if let method { groups.append(["-X", method]) }
         for header in headers {
-            let secret = secretNames.contains(header.name.lowercased())
+            let secret = Secrets.isRequestHeader(header.name) || extraSecrets.contains(header.name.lowercased())
             let line = header.value.isEmpty ? header.name + ";" : header.name + ": " + (secret ? hide(header.value) : header.value)
             groups.append(["-H", line])
         }
@@ -103,18 +104,7 @@ extension CurlCommand {
 enum CurlRedaction {
     /// `scheme://user:pass@host/…` → `scheme://REDACTED@host/…`.
     static func userInfo(in url: String) -> String {
-        let scalars = Array(url.unicodeScalars)
-        guard let schemeEnd = (0..<max(0, scalars.count - 2)).first(where: {
-            scalars[$0] == ":" && scalars[$0 + 1] == "/" && scalars[$0 + 2] == "/"
-        }) else { return url }
-        let authorityStart = schemeEnd + 3
-        let authorityEnd = scalars[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? scalars.count
-        guard let at = scalars[authorityStart..<authorityEnd].lastIndex(of: "@") else { return url }
-        var result = String.UnicodeScalarView()
-        result.append(contentsOf: scalars[..<authorityStart])
-        result.append(contentsOf: CurlCommand.redacted.unicodeScalars)
-        result.append(contentsOf: scalars[at...])
-        return String(result)
+        Secrets.userInfoRange(in: url).map { url.replacingCharacters(in: $0, with: CurlCommand.redacted) } ?? url
     }
 
     /// `a=1; b=2` → `a=REDACTED; b=REDACTED`: names stay readable, and it still reads as a string, not a file.

@@ -4,21 +4,19 @@ import RequestModel
 
 /// A profile as YAML in SPEC §4's shape, for saving and for `explorer profiles show`. Every text
 /// value is double-quoted (JSON escapes are YAML escapes), so nothing a user typed can change
-/// the file's structure. With `maskingSecrets`, auth values and Authorization, Cookie and
-/// Proxy-Authorization headers read `•••`; `${env:NAME}` references stay, as they hold no secret.
+/// the file's structure. With `maskingSecrets`, auth values, credential headers (`Secrets`) and
+/// URL passwords read `•••`; `${env:NAME}` references stay, as they hold no secret.
 public enum ProfileWriter {
-    public static let secretHeaders: Set<String> = SecretHeaders.names
-
     public static func yaml(_ profile: Profile, maskingSecrets: Bool) -> String {
         var lines: [String] = []
-        func secret(_ text: String) -> String { maskingSecrets && !holdsNoSecret(text) ? "•••" : text }
+        func secret(_ text: String) -> String { maskingSecrets && !Secrets.holdsNoSecret(text) ? Secrets.mask : text }
         func headers(_ headers: [Profile.Header]) -> String {
             "{ " + headers.map { header in
-                let value = secretHeaders.contains(header.name.lowercased()) ? secret(header.value) : header.value
+                let value = Secrets.isRequestHeader(header.name) ? secret(header.value) : header.value
                 return "\(quoted(header.name)): \(quoted(value))"
             }.joined(separator: ", ") + " }"
         }
-        func url(_ text: String) -> String { maskingSecrets ? URLPassword.masked(text) : text }
+        func url(_ text: String) -> String { maskingSecrets ? Secrets.maskingPassword(in: text) : text }
         if let baseURL = profile.baseURL { lines.append("baseURL: \(quoted(url(baseURL)))") }
         if !profile.headers.isEmpty { lines.append("headers: \(headers(profile.headers))") }
         switch profile.auth {
@@ -103,28 +101,10 @@ public enum ProfileWriter {
         return ["  - check:"] + fields.map { "      " + $0 }
     }
 
-    /// A value made only of `${env:NAME}` references and `{{alt.json.…}}` placeholders, with at
-    /// most a scheme word (`Bearer {{alt.json.token}}`), shows where its secret comes from, not the secret.
-    static func holdsNoSecret(_ text: String) -> Bool {
-        var rest = text
-        var found = false
-        for (open, close) in [("${env:", "}"), ("{{", "}}")] {
-            while let start = rest.range(of: open), let end = rest[start.upperBound...].range(of: close) {
-                rest.removeSubrange(start.lowerBound..<end.upperBound)
-                found = true
-            }
-        }
-        let remainder = rest.trimmingCharacters(in: .whitespaces).lowercased()
-        return found && (remainder.isEmpty || schemeWords.contains(remainder))
-    }
-
-    /// The only words a value may hold beside its references and still be shown.
-    static let schemeWords: Set<String> = ["bearer", "basic", "token"]
-
     /// An alternate request's JSON body with every string value that holds more than
     /// references masked (keys stay, so the shape still shows).
     static func maskedJSON(_ json: String) -> String {
-        JSONStringLiterals.map(json) { text, isKey in isKey || holdsNoSecret(text) ? text : "•••" }
+        JSONStringLiterals.map(json) { text, isKey in isKey || Secrets.holdsNoSecret(text) ? text : Secrets.mask }
     }
 
     private static func quoted(_ text: String) -> String {

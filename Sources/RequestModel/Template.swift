@@ -36,6 +36,20 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         parts = try TemplateParser.parts(of: text)
     }
 
+    /// A template whose only placeholders are `${env:NAME}`: what a profile value is, as it may hold
+    /// `{{…}}` text that is not a template (`EnvironmentReference` reads profiles with it).
+    public init(environmentOnly text: String) {
+        description = text
+        // Reading only `${env:NAME}` refuses nothing.
+        parts = (try? TemplateParser.parts(of: text, placeholders: false)) ?? [.text(text)]
+    }
+
+    /// The parts of `text` read as a template, or as `init(environmentOnly:)` reads it when it is
+    /// not a valid one: for deciding what a value refers to without refusing it.
+    static func references(in text: String) -> [Part] {
+        ((try? Template(text)) ?? Template(environmentOnly: text)).parts
+    }
+
     /// Whether the text has no placeholder at all.
     public var isPlain: Bool { parts.allSatisfy { if case .text = $0 { true } else { false } } }
 

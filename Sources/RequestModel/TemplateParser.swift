@@ -1,7 +1,8 @@
 /// Splits template text into its parts (see `Template`). `{{` without a closing `}}`, and `${env:`
-/// without a name and `}`, stay text: JSON bodies and shell snippets hold such things.
+/// without a name and `}`, stay text: JSON bodies and shell snippets hold such things. Without
+/// `placeholders`, `{{…}}` is text too and only `${env:NAME}` is read: nothing is refused then.
 enum TemplateParser {
-    static func parts(of text: String) throws(TemplateProblem) -> [Template.Part] {
+    static func parts(of text: String, placeholders: Bool = true) throws(TemplateProblem) -> [Template.Part] {
         let scalars = Array(text.unicodeScalars)
         var parts: [Template.Part] = []
         var literal = String.UnicodeScalarView()
@@ -11,7 +12,7 @@ enum TemplateParser {
         }
         var index = 0
         while index < scalars.count {
-            if starts(scalars, at: index, with: "{{"), let close = find(scalars, "}}", from: index + 2) {
+            if placeholders, starts(scalars, at: index, with: "{{"), let close = find(scalars, "}}", from: index + 2) {
                 flush()
                 parts.append(try placeholder(scalars[(index + 2)..<close], in: text))
                 index = close + 2

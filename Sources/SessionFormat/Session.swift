@@ -208,7 +208,7 @@ public enum SessionFormat {
     /// Response bodies up to this size (text or JSON) are kept inline.
     public static let inlineLimit = 64 * 1024
     /// What a redacted secret reads in a file.
-    public static let mask = "•••"
+    public static let mask = Secrets.mask
 }
 
 extension ClientEvent {

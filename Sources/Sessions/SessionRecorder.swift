@@ -9,12 +9,9 @@ import RequestModel
 /// profile's base URL when it lies under it), the exchange's events, and its outcome with the body
 /// inline or by hash. Secrets are masked (`•••`) unless the session keeps them.
 public struct SessionRecorder: Sendable {
-    /// Always secret: credentials a request sends and cookies a server sets.
-    public static let alwaysSecretHeaders: Set<String> = SecretHeaders.namesWithResponses
-
     public var baseURL: String?
     public var secrets: Session.Secrets
-    /// Lower-cased names of headers whose values are masked.
+    /// Lower-cased names of headers whose values are masked: `Secrets.headers` and the profile's.
     public var secretHeaders: Set<String>
     /// Secret values (a token the profile sends, say) masked wherever a body repeats them.
     public var secretValues: [String]
@@ -24,7 +21,7 @@ public struct SessionRecorder: Sendable {
                 inlineLimit: Int = SessionFormat.inlineLimit) {
         self.baseURL = baseURL
         self.secrets = secrets
-        self.secretHeaders = Self.alwaysSecretHeaders.union(secretHeaders.map { $0.lowercased() })
+        self.secretHeaders = Secrets.headers.union(secretHeaders.map { $0.lowercased() })
         self.secretValues = secretValues
         self.inlineLimit = inlineLimit
     }
@@ -57,7 +54,7 @@ public struct SessionRecorder: Sendable {
         case nil: break
         }
         texts += profile.headers.filter { secretHeaders.contains($0.name.lowercased()) }.map(\.value)
-        texts += [profile.baseURL, profile.proxy].compactMap { $0 }.compactMap(URLPassword.password)
+        texts += [profile.baseURL, profile.proxy].compactMap { $0 }.compactMap { Secrets.password(in: $0) }
         // Whatever comes from the environment is secret wherever it is used: a header of any
         // name, the base URL, the proxy, an alternate request's URL, headers and body.
         var referring: [String] = [profile.baseURL, profile.proxy].compactMap { $0 } + profile.headers.map(\.value)
@@ -96,6 +93,11 @@ public struct SessionRecorder: Sendable {
         return copy
     }
 
+    /// The credentials secret headers of a request carry, as typed.
+    func typedCredentials(_ headers: [Session.Field]) -> [String] {
+        headers.filter { secretHeaders.contains($0.name.lowercased()) }.flatMap { Self.credentialParts($0.value) }
+    }
+
     /// A header value and, for `Scheme credentials`, the credentials alone.
     static func credentialParts(_ value: String) -> [String] {
         [value] + value.split(separator: " ", maxSplits: 1).dropFirst().map(String.init)
@@ -113,7 +115,7 @@ public struct SessionRecorder: Sendable {
             case .header(let name, _): headers.append(Session.Field(name, SessionFormat.mask))
             }
         }
-        return Session.ProfileSnapshot(name: profile.name, baseURL: profile.baseURL.map(URLPassword.masked), headers: masked(headers, always: true))
+        return Session.ProfileSnapshot(name: profile.name, baseURL: profile.baseURL.map(Secrets.maskingPassword), headers: masked(headers, always: true))
     }
 
     /// A client's settings as a snapshot, for a profile known only by its client (the built-in demo).
@@ -124,14 +126,14 @@ public struct SessionRecorder: Sendable {
         case .custom(let name, _)?: headers.append(Session.Field(name, SessionFormat.mask))
         case nil: break
         }
-        return Session.ProfileSnapshot(name: name, baseURL: client.baseURL.map { URLPassword.masked($0.absoluteString) },
+        return Session.ProfileSnapshot(name: name, baseURL: client.baseURL.map { Secrets.maskingPassword(in: $0.absoluteString) },
                                        headers: masked(headers, always: true))
     }
 
     /// The request with its URL relative to the base URL when under it and secret headers masked.
     public func request(_ request: Session.Request) -> Session.Request {
         var copy = request
-        copy.url = secrets == .redacted ? URLPassword.masked(relative(request.url)) : relative(request.url)
+        copy.url = secrets == .redacted ? Secrets.maskingPassword(in: relative(request.url)) : relative(request.url)
         copy.headers = masked(request.headers)
         return copy
     }
@@ -142,11 +144,11 @@ public struct SessionRecorder: Sendable {
             var copy = event
             switch event.kind {
             case .attemptStarted(let attempt, let method, let url):
-                copy.kind = .attemptStarted(attempt: attempt, method: method, url: URLPassword.masked(url))
+                copy.kind = .attemptStarted(attempt: attempt, method: method, url: Secrets.maskingPassword(in: url))
             case .altStarted(let attempt, let method, let url):
-                copy.kind = .altStarted(attempt: attempt, method: method, url: URLPassword.masked(url))
+                copy.kind = .altStarted(attempt: attempt, method: method, url: Secrets.maskingPassword(in: url))
             case .redirectFollowed(let attempt, let status, let from, let to):
-                copy.kind = .redirectFollowed(attempt: attempt, status: status, from: URLPassword.masked(from), to: URLPassword.masked(to))
+                copy.kind = .redirectFollowed(attempt: attempt, status: status, from: Secrets.maskingPassword(in: from), to: Secrets.maskingPassword(in: to))
             default: break
             }
             return copy
@@ -171,14 +173,16 @@ public struct SessionRecorder: Sendable {
     // MARK: Exchanges
 
     /// A recorded exchange with its secrets masked, as a file keeps it unless the user opted in:
-    /// secret request and response headers, and credentials a body repeats.
-    public func redacted(_ exchange: Session.Exchange) -> Session.Exchange {
+    /// secret request and response headers, and credentials a body repeats. With
+    /// `keepingSecrets` (the user opted in), the exchange as it is.
+    public func redacted(_ exchange: Session.Exchange, keepingSecrets: Bool = false) -> Session.Exchange {
+        guard !keepingSecrets else { return exchange }
         var masking = self
         masking.secrets = .redacted
         var copy = exchange
-        let typed = exchange.request.headers.filter { secretHeaders.contains($0.name.lowercased()) }.flatMap { Self.credentialParts($0.value) }
+        let typed = typedCredentials(exchange.request.headers)
         copy.request.headers = masking.masked(exchange.request.headers)
-        copy.request.url = URLPassword.masked(exchange.request.url)
+        copy.request.url = Secrets.maskingPassword(in: exchange.request.url)
         copy.events = Self.maskingURLPasswords(exchange.events)
         if var outcome = copy.outcome {
             outcome.headers = masking.masked(outcome.headers)
@@ -199,7 +203,7 @@ public struct SessionRecorder: Sendable {
         outcome.elapsedMs = (elapsedMs ?? events.last?.tMs).map { ($0 * 1000).rounded() / 1000 }
         if secrets == .redacted {
             // A body that repeats a credential the request sent (an echo, a debug page) must not keep it.
-            let typed = request.headers.filter { secretHeaders.contains($0.name.lowercased()) }.flatMap { Self.credentialParts($0.value) }
+            let typed = typedCredentials(request.headers)
             outcome.body = Self.scrub(outcome.body, values: secretValues + typed)
         }
         // Whole seconds, as the file keeps them.
@@ -258,14 +262,12 @@ public struct SessionRecorder: Sendable {
         return .digest(sha256: SHA256.hash(data: data).hex, size: data.count, contentType: contentType)
     }
 
-    /// The body with every occurrence of `values` (longest first; shorter than 4 characters
-    /// ignored, as they would mask ordinary text) replaced by the mask.
+    /// The body with every occurrence of `values` masked (`Secrets.masking`: longest first, short
+    /// ones ignored).
     static func scrub(_ body: Session.BodyRecord, values: [String]) -> Session.BodyRecord {
-        let values = Set(values.filter { $0.count >= 4 && $0 != SessionFormat.mask }).sorted { $0.count > $1.count }
+        let values = Secrets.Values(values)
         guard !values.isEmpty else { return body }
-        func clean(_ text: String) -> String {
-            values.reduce(text) { $0.replacingOccurrences(of: $1, with: SessionFormat.mask) }
-        }
+        func clean(_ text: String) -> String { values.masking(in: text) }
         func clean(_ node: JSONNode) -> JSONNode {
             switch node {
             case .string(let text): .string(clean(text))

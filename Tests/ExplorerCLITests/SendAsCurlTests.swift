@@ -49,6 +49,26 @@ import Testing
         }
     }
 
+    /// A profile's auth in a header of its own (`auth: { header: … }`) is a secret like Authorization.
+    @Test func aCustomAuthHeaderIsRedactedUnlessIncluded() async throws {
+        try await withDemo { server, directory, key in
+            let home = try ProfileHome(directory)
+            try home.write("""
+                baseURL: \(server.baseURL)
+                headers: { X-Demo-Key: \(key) }
+                auth: { header: { name: X-Api-Key, value: "k3y-s3cr3t" } }
+                """, profile: "work")
+            let hidden = try await home.run(["send", "--profile", "work", "--as-curl", "echo"])
+            #expect(hidden.status == 0, "\(hidden.stderrText)")
+            #expect(hidden.stdoutText.contains("-H 'X-Api-Key: REDACTED'"), "\(hidden.stdoutText)")
+            #expect(!hidden.stdoutText.contains("k3y-s3cr3t"))
+            #expect(hidden.stdoutText.contains("-H 'X-Demo-Key: \(key)'"), "a key header is no secret of the user's")
+            let shown = try await home.run(["send", "--profile", "work", "--as-curl", "--include-secrets", "echo"])
+            #expect(shown.stdoutText.contains("-H 'X-Api-Key: k3y-s3cr3t'"), "\(shown.stdoutText)")
+            #expect(await server.requestCount(path: "/", key: key) == 0)
+        }
+    }
+
     @Test func theProfilesBaseURLAndHeadersAreInTheCommand() async throws {
         let directory = try TestDirectory()
         defer { directory.remove() }

@@ -1,3 +1,4 @@
+import RequestModel
 import Testing
 @testable import ProfileFormat
 @testable import Profiles
@@ -35,7 +36,7 @@ import Testing
     @Test(arguments: [("Bearer {{alt.json.token}}", true), ("${env:T}", true), ("Basic ${env:B}", true),
                       ("Bearer abc{{alt.json.token}}", false), ("Bearer s3cret", false), ("", false)])
     func referencesAreNotSecrets(value: String, shown: Bool) {
-        #expect(ProfileWriter.holdsNoSecret(value) == shown)
+        #expect(Secrets.holdsNoSecret(value) == shown)
     }
 
     @Test func aProfileOfDefaultsIsAnEmptyMapping() throws {

@@ -1,22 +1,10 @@
+import RequestModel
 import Testing
 @testable import ProfileFormat
 @testable import Profiles
 
-/// A password in a URL is masked like any credential; references and user names stay.
+/// The writer masks URL passwords (the rule itself: `SecretsTests`).
 @Suite struct URLPasswordTests {
-    @Test(arguments: [
-        ("http://bob:hunter2@host/api", "http://bob:•••@host/api"),
-        ("https://bob:p@ss@host:8443?x=@", "https://bob:•••@host:8443?x=@"),
-        ("http://bob@host/", "http://bob@host/"),
-        ("http://host/a:b@c", "http://host/a:b@c"),
-        ("http://bob:${env:PW}@host/", "http://bob:${env:PW}@host/"),
-        ("http://bob:x${env:PW}@host/", "http://bob:•••@host/"),
-        ("users/1", "users/1"),
-    ])
-    func passwordsAreMasked(url: String, expected: String) {
-        #expect(URLPassword.masked(url) == expected)
-    }
-
     @Test func theWriterMasksPasswordsInBaseURLProxyAndAltRequestURLs() {
         var profile = Profile(name: "p")
         profile.baseURL = "http://bob:hunter2@api.example/"
@@ -34,7 +22,7 @@ import Testing
     @Test(arguments: [("sekrit${env:NOPE}", false), ("Token ${env:T}", true), ("bearer{{alt.json.t}}", true),
                       ("Bearer x ${env:T}", false), ("${env:A}${env:B}", true), ("é${env:T}", false)])
     func onlySchemeWordsMayStandBesideReferences(value: String, shown: Bool) {
-        #expect(ProfileWriter.holdsNoSecret(value) == shown)
+        #expect(Secrets.holdsNoSecret(value) == shown)
     }
 
     @Test func aSecretBesideAReferenceIsMasked() {

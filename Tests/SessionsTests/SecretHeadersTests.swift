@@ -1,17 +1,19 @@
 import ClientCore
 import HTTPParsing
 import Profiles
+import RequestModel
 import Testing
 @testable import Sessions
 
-/// Every site that hides credentials reads the one list in HTTPParsing.
+/// Every site that hides credentials asks the one type in RequestModel.
 @Suite struct SecretHeadersTests {
     @Test func everySiteUsesTheOneList() {
-        #expect(SecretHeaders.names == ["authorization", "cookie", "proxy-authorization"])
-        #expect(SecretHeaders.contains("Proxy-Authorization") && !SecretHeaders.contains("Set-Cookie"))
-        #expect(ProfileWriter.secretHeaders == SecretHeaders.names)
-        #expect(CurlCommand.secretHeaderNames == SecretHeaders.names)
-        #expect(SessionRecorder.alwaysSecretHeaders == SecretHeaders.namesWithResponses)
-        #expect(SecretHeaders.namesWithResponses == SecretHeaders.names.union(["set-cookie"]))
+        #expect(SessionRecorder(baseURL: nil).secretHeaders == Secrets.headers)
+        var profile = Profile(name: "p")
+        profile.headers = Secrets.requestHeaders.sorted().map { Profile.Header($0, "v4lue-\($0)") }
+        let listed = ProfileWriter.yaml(profile, maskingSecrets: true)
+        for name in Secrets.requestHeaders { #expect(!listed.contains("v4lue-\(name)"), "\(name) in \(listed)") }
+        let curl = CurlCommand(url: "http://h/", headers: Secrets.requestHeaders.sorted().map { CurlHeader(name: $0, value: "v4lue") })
+        #expect(!curl.render(includeSecrets: false).contains("v4lue"))
     }
 }

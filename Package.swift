@@ -152,7 +152,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ProfilesTests",
-            dependencies: ["TestSupport", "ProfileFormat", "Profiles", "ClientCore", "DemoAPI"]
+            dependencies: ["TestSupport", "RequestModel", "ProfileFormat", "Profiles", "ClientCore", "DemoAPI"]
         ),
         .testTarget(
             name: "SessionsTests",

@@ -78,13 +78,16 @@ public struct LocatedNode {
     /// `- "NAME<separator>VALUE"` items (headers, form fields), split at the first separator;
     /// NAME may not be empty. `form` shows how an item reads, for the problem.
     public func pairs(separator: Character, form: String) throws(FileProblem) -> [(name: String, value: Substring)] {
-        try sequence().map { (item) throws(FileProblem) in
-            let text = try item.string()
-            guard let split = text.firstIndex(of: separator), split != text.startIndex else {
-                throw item.problem("expected \"\(form)\", found \(QuotedValue.quoted(text))")
-            }
-            return (String(text[..<split]), text[text.index(after: split)...])
+        try sequence().map { (item) throws(FileProblem) in try item.pair(separator: separator, form: form) }
+    }
+
+    /// One `"NAME<separator>VALUE"` item of `pairs`.
+    public func pair(separator: Character, form: String) throws(FileProblem) -> (name: String, value: Substring) {
+        let text = try string()
+        guard let split = text.firstIndex(of: separator), split != text.startIndex else {
+            throw problem("expected \"\(form)\", found \(QuotedValue.quoted(text))")
         }
+        return (String(text[..<split]), text[text.index(after: split)...])
     }
 
     public func bool() throws(FileProblem) -> Bool {

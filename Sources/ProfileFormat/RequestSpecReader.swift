@@ -36,7 +36,7 @@ public enum RequestSpecReader {
     /// `["Name: value"]`; the spaces after the colon are the writer's (a field value never starts with one).
     static func headers(_ node: LocatedNode) throws(FileProblem) -> [NamedValue] {
         try node.sequence().map { (item) throws(FileProblem) in
-            let (name, value) = try pair(item, separator: ":", form: "Name: value")
+            let (name, value) = try item.pair(separator: ":", form: "Name: value")
             let header = NamedValue(name, String(value.drop { $0 == " " }))
             if let problem = FieldSyntax.headerProblem(name: header.name, value: header.value) { throw item.problem(problem) }
             return header
@@ -62,7 +62,7 @@ public enum RequestSpecReader {
         case "form":
             return .form(try value.sequence().map { (item) throws(FileProblem) in
                 if item.text != nil {
-                    let (name, value) = try pair(item, separator: "=", form: "name=value")
+                    let (name, value) = try item.pair(separator: "=", form: "name=value")
                     return NamedValue(name, String(value))
                 }
                 let field = try item.mapping(allowed: ["name", "value"], required: ["name", "value"])
@@ -71,7 +71,7 @@ public enum RequestSpecReader {
         case "multipart":
             return .multipart(try value.sequence().map { (item) throws(FileProblem) in
                 if item.text != nil {
-                    let (name, value) = try pair(item, separator: "=", form: "name=value")
+                    let (name, value) = try item.pair(separator: "=", form: "name=value")
                     return value.first == "@" ? .file(name: name, path: String(value.dropFirst())) : .text(name: name, value: String(value))
                 }
                 let part = try item.mapping(allowed: ["name", "text", "file"], required: ["name"])
@@ -84,15 +84,6 @@ public enum RequestSpecReader {
             guard let data = Data(base64Encoded: try value.string()) else { throw value.problem("not valid base64") }
             return .binary(data, contentType: contentType)
         }
-    }
-
-    /// `"NAME<separator>VALUE"`, split at the first separator; NAME may not be empty.
-    static func pair(_ item: LocatedNode, separator: Character, form: String) throws(FileProblem) -> (String, Substring) {
-        let text = try item.string()
-        guard let split = text.firstIndex(of: separator), split != text.startIndex else {
-            throw item.problem("expected \"\(form)\", found \(QuotedValue.quoted(text))")
-        }
-        return (String(text[..<split]), text[text.index(after: split)...])
     }
 
     /// `{ user: "ann" }`, in file order.

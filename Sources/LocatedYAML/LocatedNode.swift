@@ -29,6 +29,8 @@ public struct LocatedNode {
     /// The text of a scalar; nil for a mapping or a list.
     public var text: String? { node.scalar?.string }
 
+    public var isMapping: Bool { node.mapping != nil }
+
     /// The entries of a mapping in file order, whatever their keys.
     public func entries() throws(FileProblem) -> Entries {
         guard let mapping = node.mapping else { throw problem("expected a mapping of keys, found \(kind)") }

@@ -50,7 +50,7 @@ extension RequestSpecReader {
         guard keyedSubjects.contains(key) else {
             if let extra = predicates.first { throw extra.value.problem("write \(key): { \(extra.key): VALUE }") }
             // `status: 200` is `status: { equals: 200 }`.
-            let predicate = value.text == nil && (try? value.entries()) != nil ? try ProfileReader.predicate(value) : .equals(try value.json())
+            let predicate = value.isMapping ? try ProfileReader.predicate(value) : .equals(try value.json())
             let subject: RequestSpec.Assert.Subject = switch key {
             case "status": .status
             case "body": .body

@@ -32,6 +32,9 @@ import Testing
         #expect(yaml.contains("    request:\n      method: \"POST\"\n      url: \"users?x=1&y=%20\"\n"))
         #expect(yaml.contains(#"- {"event": "attempt.started", "exchange": 7, "t_ms": 0, "attempt": 1, "method": "POST", "url": "http://127.0.0.1:8080/api/users"}"#))
         #expect(yaml.contains("      - attempt: 2\n"))
+        // SPEC §8's keys sit in the exchange's request, as in a request file.
+        #expect(yaml.contains("      assert:\n        - { status: { in: [200, 201] } }\n        - { json: \"$.name\", equals: \"{{user}}\" }\n"))
+        #expect(yaml.contains(#"      poll: { until: [{ json: "$.state", equals: "done" }], every: 0.5, max: 4 }"#))
         #expect(yaml.contains("        json: {\n"))
         #expect(yaml.contains(#""tags": ["a", "b"]"#))
         #expect(yaml.contains(#"- "Set-Cookie: a=1""#))

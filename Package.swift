@@ -71,7 +71,7 @@ let package = Package(
         // Session files (SPEC §5): the model with its events, reader and writer. No NIO either.
         .target(
             name: "SessionFormat",
-            dependencies: ["RequestModel", "ClientEvents", "ProfileFormat", "HTTPParsing", "LocatedYAML"]
+            dependencies: ["RequestModel", "ClientEvents", "ProfileFormat", "LocatedYAML"]
         ),
         // Recorded sessions (SPEC §5): exchanges with their events, saved as YAML, replayed and compared.
         .target(

@@ -1,4 +1,5 @@
 import Foundation
+import RequestModel
 
 extension HTTPRequest {
     /// A `multipart/form-data` body of named parts. A file that cannot be read is refused now,

@@ -14,7 +14,7 @@ extension BodyPane {
     public var body: RequestDraft.Body {
         switch kind {
         case .none: return .none
-        case .raw: return .raw(editor.text, contentType: rawContentType)
+        case .raw: return .text(editor.text, contentType: rawContentType)
         case .json: return .json(editor.text)
         case .form:
             return .form(Self.pairs(in: editor).map { RequestDraft.Field($0.name, $0.value) })

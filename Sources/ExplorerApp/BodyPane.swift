@@ -1,3 +1,4 @@
+import Foundation
 import TUICore
 
 /// The Body pane: a multi-line editor and the body's kind. The kind decides how the text is
@@ -80,8 +81,12 @@ public struct BodyPane: Sendable, Equatable {
         case .none:
             editor.text = ""
             kind = .none
-        case .raw(let text, let contentType):
+        case .text(let text, let contentType):
             editor.text = text
+            rawContentType = contentType
+            kind = .raw
+        case .binary(let data, let contentType):
+            editor.text = String(decoding: data, as: UTF8.self)
             rawContentType = contentType
             kind = .raw
         case .json(let text):

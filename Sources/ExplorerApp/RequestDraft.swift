@@ -1,5 +1,4 @@
-import ClientCore
-import HTTPParsing
+import RequestModel
 
 /// The request the explorer sends, gathered from the Request, Headers and Body panes. Only
 /// enabled, valid headers are in it; `problems` says why it must not be sent yet (the app
@@ -8,17 +7,7 @@ public struct RequestDraft: Sendable, Equatable {
     public typealias Header = NamedValue
     public typealias Field = NamedValue
 
-    /// One part of a multipart body: text (`name=value`) or a file's contents (`name=@path`).
-    public typealias Part = MultipartPart
-
-    public enum Body: Sendable, Equatable {
-        case none
-        /// Sent as it is; the content type, when known, goes with it.
-        case raw(String, contentType: String?)
-        case json(String)
-        case form([Field])
-        case multipart([Part])
-    }
+    public typealias Body = RequestSpec.Body
 
     public var method: String
     /// As typed: absolute, or a path the active profile's base URL resolves.

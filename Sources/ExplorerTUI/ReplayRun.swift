@@ -80,7 +80,7 @@ struct ReplayRun {
     private static func firstUnsendable(_ session: Session, on client: HTTPClient) -> String? {
         for (index, exchange) in session.exchanges.enumerated() {
             do throws(HTTPError) {
-                _ = try client.prepare(try exchange.request.httpRequest())
+                _ = try client.prepare(try exchange.request.withoutRedactedHeaders.httpRequest())
             } catch {
                 return "exchanges[\(index)]" + (exchange.name.map { " (\($0))" } ?? "") + ": \(error.message)"
             }

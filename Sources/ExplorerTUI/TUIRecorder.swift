@@ -3,6 +3,7 @@ import ExplorerApp
 import Foundation
 import Locking
 import Profiles
+import RequestModel
 import Sessions
 
 /// Records every exchange the TUI sends, as a session records it: the request as sent, the
@@ -36,7 +37,7 @@ final class TUIRecorder: Sendable {
 
     private struct Pending {
         var profile: ProfileContext
-        var request: Session.Request
+        var request: RequestSpec
         var startedAt: Date
         var events: [ClientEvent] = []
         var ended = false
@@ -70,7 +71,7 @@ final class TUIRecorder: Sendable {
     }
 
     func begin(_ id: ExchangeID, draft: RequestDraft, profile: ProfileContext) {
-        state.withLock { $0.pending[id] = Pending(profile: profile, request: Session.Request(draft), startedAt: Date()) }
+        state.withLock { $0.pending[id] = Pending(profile: profile, request: draft.request(), startedAt: Date()) }
     }
 
     /// Every event of the client's stream; those of a pending exchange are kept.

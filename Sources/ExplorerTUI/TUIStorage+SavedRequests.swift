@@ -16,7 +16,7 @@ extension TUIStorage {
 
     func saveRequest(_ draft: RequestDraft, as name: String, in profile: String) -> AppEvent {
         change(profile, done: "saved as \(name)") { requests in
-            requests.save(SavedRequest(name: name, draft: draft))
+            requests.save(draft.request(named: name, over: requests[name]))
             return nil
         }
     }
@@ -49,6 +49,6 @@ extension TUIStorage {
     }
 
     private func listing(_ profile: String, _ requests: SavedRequests) -> AppEvent {
-        .savedRequestsListed(profile: profile, requests.requests.map { SavedRequestsState.Entry(name: $0.name, draft: RequestDraft($0)) })
+        .savedRequestsListed(profile: profile, requests.requests.map { SavedRequestsState.Entry(name: $0.name ?? "", draft: RequestDraft($0)) })
     }
 }

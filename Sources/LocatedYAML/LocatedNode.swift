@@ -29,6 +29,8 @@ public struct LocatedNode {
     /// The text of a scalar; nil for a mapping or a list.
     public var text: String? { node.scalar?.string }
 
+    public var isMapping: Bool { node.mapping != nil }
+
     /// The entries of a mapping in file order, whatever their keys.
     public func entries() throws(FileProblem) -> Entries {
         guard let mapping = node.mapping else { throw problem("expected a mapping of keys, found \(kind)") }
@@ -78,13 +80,16 @@ public struct LocatedNode {
     /// `- "NAME<separator>VALUE"` items (headers, form fields), split at the first separator;
     /// NAME may not be empty. `form` shows how an item reads, for the problem.
     public func pairs(separator: Character, form: String) throws(FileProblem) -> [(name: String, value: Substring)] {
-        try sequence().map { (item) throws(FileProblem) in
-            let text = try item.string()
-            guard let split = text.firstIndex(of: separator), split != text.startIndex else {
-                throw item.problem("expected \"\(form)\", found \(QuotedValue.quoted(text))")
-            }
-            return (String(text[..<split]), text[text.index(after: split)...])
+        try sequence().map { (item) throws(FileProblem) in try item.pair(separator: separator, form: form) }
+    }
+
+    /// One `"NAME<separator>VALUE"` item of `pairs`.
+    public func pair(separator: Character, form: String) throws(FileProblem) -> (name: String, value: Substring) {
+        let text = try string()
+        guard let split = text.firstIndex(of: separator), split != text.startIndex else {
+            throw problem("expected \"\(form)\", found \(QuotedValue.quoted(text))")
         }
+        return (String(text[..<split]), text[text.index(after: split)...])
     }
 
     public func bool() throws(FileProblem) -> Bool {

@@ -65,11 +65,15 @@ extension ProfileReader {
         guard entries.count == 1, let (name, value) = entries.first else {
             throw node.problem("give exactly one predicate: \(predicateNames.joined(separator: ", "))")
         }
-        func bool() throws(ProfileProblem) -> Bool { try value.bool() }
+        return try predicate(named: name, value)
+    }
+
+    /// `name: value`, one of `predicateNames`, as a check's `failWhen` or a request's assert writes it.
+    static func predicate(named name: String, _ value: LocatedNode) throws(ProfileProblem) -> AssertPredicate {
         switch name {
         case "oneOf": return try predicate("in", value.json(), at: value)
-        case "missing": return .exists(!(try bool()))
-        case "exists": return .exists(try bool())
+        case "missing": return .exists(!(try value.bool()))
+        case "exists": return .exists(try value.bool())
         default: return try predicate(name, value.json(), at: value)
         }
     }

@@ -1,6 +1,5 @@
 import ClientEvents
 import Foundation
-import HTTPParsing
 import ProfileFormat
 import RequestModel
 
@@ -65,12 +64,13 @@ public struct Session: Sendable, Equatable {
         public var comparesAttempts: Bool { attempts ?? true }
     }
 
-    /// One exchange: the request as the user asked for it, every event of its attempts in order
+    /// One exchange: the request as the user asked for it (its URL relative to the profile's base
+    /// URL when it lies under it, the user's own headers, not the profile's), every event of its attempts in order
     /// (SPEC §3, the same values the timeline and `--events` show) and how it ended.
     public struct Exchange: Sendable, Equatable {
         public var name: String?
         public var startedAt: Date?
-        public var request: Request
+        public var request: RequestSpec
         public var events: [ClientEvent]
         /// Nil for an exchange written by hand and not yet recorded.
         public var outcome: Outcome?
@@ -78,7 +78,7 @@ public struct Session: Sendable, Equatable {
         /// to them, its `attempts` (when it says) replaces the session's.
         public var check: Check?
 
-        public init(name: String? = nil, startedAt: Date? = nil, request: Request, events: [ClientEvent] = [],
+        public init(name: String? = nil, startedAt: Date? = nil, request: RequestSpec, events: [ClientEvent] = [],
                     outcome: Outcome? = nil, check: Check? = nil) {
             self.name = name
             self.startedAt = startedAt
@@ -115,40 +115,6 @@ public struct Session: Sendable, Equatable {
         public var number: Int
         public var events: [ClientEvent]
     }
-
-    /// A request as the user asked for it: the URL relative to the profile's base URL when it
-    /// lies under it, the user's own headers (not the profile's) and the body.
-    public struct Request: Sendable, Equatable {
-        public var method: String
-        public var url: String
-        public var headers: [Field]
-        public var body: RequestBody
-        public init(method: String, url: String, headers: [Field] = [], body: RequestBody = .none) {
-            self.method = method
-            self.url = url
-            self.headers = headers
-            self.body = body
-        }
-    }
-
-    public enum RequestBody: Sendable, Equatable {
-        case none
-        case text(String, contentType: String?)
-        case json(JSONNode)
-        /// `application/x-www-form-urlencoded`, fields in order.
-        case form([Field])
-        /// Bytes that are not UTF-8 text.
-        case binary(Data, contentType: String?)
-        case multipart([Part])
-
-        /// JSON text as a body: kept as JSON when it parses, as text otherwise.
-        public static func json(text: String) -> RequestBody {
-            JSONNode.parse(text).map(RequestBody.json) ?? .text(text, contentType: "application/json")
-        }
-    }
-
-    /// One part of a multipart body: text, or a file read when the request is sent.
-    public typealias Part = MultipartPart
 
     /// How an exchange ended: the final response (or the last one of a failed exchange, when
     /// there was one) and, for a failure, the error.

@@ -1,6 +1,5 @@
 import ClientEvents
 import Foundation
-import HTTPParsing
 import LocatedYAML
 import ProfileFormat
 import RequestModel
@@ -63,7 +62,7 @@ public enum SessionReader {
 
     private static func exchange(_ node: LocatedNode, sessionCheck: Session.Check) throws(SessionProblem) -> Session.Exchange {
         let entries = try node.mapping(allowed: ["name", "at", "request", "check", "attempts", "events", "outcome"], required: ["request"])
-        var exchange = Session.Exchange(request: try request(entries.required("request")))
+        var exchange = Session.Exchange(request: try RequestSpecReader.request(entries.required("request"), named: false))
         exchange.name = try entries["name"]?.string()
         if let at = entries["at"] {
             let text = try at.string()
@@ -99,54 +98,6 @@ public enum SessionReader {
             } catch {
                 throw item.problem("\(error)")
             }
-        }
-    }
-
-    private static func request(_ node: LocatedNode) throws(SessionProblem) -> Session.Request {
-        let entries = try node.mapping(allowed: ["method", "url", "headers", "body"], required: ["method", "url"])
-        let method = try entries.required("method").string()
-        guard FieldSyntax.isToken(method) else {
-            throw entries.required("method").problem("not an HTTP method: \(QuotedText.capped(method))")
-        }
-        var request = Session.Request(method: method, url: try entries.required("url").string())
-        if let headers = entries["headers"] {
-            request.headers = try headers.headerLines()
-            for (index, header) in request.headers.enumerated() {
-                if let problem = FieldSyntax.headerProblem(name: header.name, value: header.value) {
-                    throw try headers.sequence()[index].problem(problem)
-                }
-            }
-        }
-        if let body = entries["body"] { request.body = try requestBody(body) }
-        return request
-    }
-
-    private static func requestBody(_ node: LocatedNode) throws(SessionProblem) -> Session.RequestBody {
-        let entries = try node.mapping(allowed: ["text", "json", "form", "base64", "multipart", "contentType"])
-        let contentType = try entries["contentType"]?.string()
-        let kinds = ["text", "json", "form", "base64", "multipart"].filter { entries[$0] != nil }
-        guard kinds.count == 1, let kind = kinds.first, let value = entries[kind] else {
-            throw node.problem("give exactly one of text, json, form, base64 or multipart")
-        }
-        switch kind {
-        case "text": return .text(try value.string(), contentType: contentType)
-        case "json": return .json(try value.json())
-        case "form":
-            return .form(try value.sequence().map { (item) throws(SessionProblem) in
-                let field = try item.mapping(allowed: ["name", "value"], required: ["name", "value"])
-                return Session.Field(try field.required("name").string(), try field.required("value").string())
-            })
-        case "base64":
-            guard let data = Data(base64Encoded: try value.string()) else { throw value.problem("not valid base64") }
-            return .binary(data, contentType: contentType)
-        default:
-            return .multipart(try value.sequence().map { (item) throws(SessionProblem) in
-                let part = try item.mapping(allowed: ["name", "text", "file"], required: ["name"])
-                let name = try part.required("name").string()
-                if let text = part["text"], part["file"] == nil { return .text(name: name, value: try text.string()) }
-                if let file = part["file"], part["text"] == nil { return .file(name: name, path: try file.string()) }
-                throw item.problem("a part has exactly one of text or file")
-            })
         }
     }
 

@@ -1,5 +1,6 @@
 import ClientEvents
 import Foundation
+import ProfileFormat
 import RequestModel
 
 /// A session as YAML. Every text a user or a server wrote is double-quoted (JSON escapes are YAML
@@ -37,11 +38,7 @@ public enum SessionWriter {
         if let name = exchange.name { key("name: \(q(name))") }
         if let date = exchange.startedAt { key("at: \(q(date.formatted(.iso8601)))") }
         key("request:")
-        let request = exchange.request
-        out.line(3, "method: \(q(request.method))")
-        out.line(3, "url: \(q(request.url))")
-        headers(request.headers, key: "headers", level: 3, into: &out)
-        requestBody(request.body, into: &out)
+        for line in RequestSpecWriter.lines(exchange.request) { out.line(3, line) }
         if let check = exchange.check { self.check(check, level: 2, into: &out) }
         let attempts = exchange.attempts
         if !attempts.isEmpty {
@@ -58,32 +55,6 @@ public enum SessionWriter {
             for event in closing { out.line(3, "- " + event.node.spacedLine) }
         }
         if let outcome = exchange.outcome { self.outcome(outcome, into: &out) }
-    }
-
-    private static func requestBody(_ body: Session.RequestBody, into out: inout Output) {
-        switch body {
-        case .none: return
-        case .text(let text, let type):
-            out.line(3, "body: { text: \(q(text))" + (type.map { ", contentType: \(q($0))" } ?? "") + " }")
-        case .json(let node):
-            out.line(3, "body:")
-            json(node, level: 4, into: &out)
-        case .form(let fields):
-            out.line(3, "body:")
-            out.line(4, "form:")
-            for field in fields { out.line(5, "- { name: \(q(field.name)), value: \(q(field.value)) }") }
-        case .binary(let data, let type):
-            out.line(3, "body: { base64: \(q(data.base64EncodedString()))" + (type.map { ", contentType: \(q($0))" } ?? "") + " }")
-        case .multipart(let parts):
-            out.line(3, "body:")
-            out.line(4, "multipart:")
-            for part in parts {
-                switch part {
-                case .text(let name, let value): out.line(5, "- { name: \(q(name)), text: \(q(value)) }")
-                case .file(let name, let path): out.line(5, "- { name: \(q(name)), file: \(q(path)) }")
-                }
-            }
-        }
     }
 
     private static func outcome(_ outcome: Session.Outcome, into out: inout Output) {
@@ -138,17 +109,6 @@ public enum SessionWriter {
         static func indent(_ level: Int) -> String { String(repeating: "  ", count: level) }
         mutating func line(_ level: Int, _ content: String) {
             text += Self.indent(level) + content + "\n"
-        }
-    }
-}
-
-extension JSONNode {
-    /// The length of the longest object key anywhere in the value.
-    var longestKey: Int {
-        switch self {
-        case .object(let members): members.map { max($0.key.utf8.count, $0.value.longestKey) }.max() ?? 0
-        case .array(let items): items.map(\.longestKey).max() ?? 0
-        default: 0
         }
     }
 }

@@ -131,7 +131,7 @@ public struct SessionRecorder: Sendable {
     }
 
     /// The request with its URL relative to the base URL when under it and secret headers masked.
-    public func request(_ request: Session.Request) -> Session.Request {
+    public func request(_ request: RequestSpec) -> RequestSpec {
         var copy = request
         copy.url = secrets == .redacted ? Secrets.maskingPassword(in: relative(request.url)) : relative(request.url)
         copy.headers = masked(request.headers)
@@ -194,7 +194,7 @@ public struct SessionRecorder: Sendable {
 
     /// The exchange as a session records it. `events` are the exchange's own (from the client's
     /// stream or `response.events`); `elapsedMs` defaults to the last event's time.
-    public func exchange(name: String? = nil, request: Session.Request, events: [ClientEvent],
+    public func exchange(name: String? = nil, request: RequestSpec, events: [ClientEvent],
                          result: Result<HTTPResponse, HTTPError>, startedAt: Date? = nil, elapsedMs: Double? = nil) -> Session.Exchange {
         // Through their file form, so a recorded exchange equals the one read back (times to the microsecond).
         var events = (events.isEmpty ? ((try? result.get())?.events ?? []) : events).map { (try? ClientEvent(node: $0.node)) ?? $0 }

@@ -24,7 +24,7 @@ public struct SessionReplayer: Sendable {
         let result: Result<HTTPResponse, HTTPError>
         var recorded: [ClientEvent] = []
         do throws(HTTPError) {
-            let request = try exchange.request.httpRequest()
+            let request = try exchange.request.withoutRedactedHeaders.httpRequest()
             let id = client.makeExchangeID()
             do throws(HTTPError) {
                 result = .success(try await client.send(request, id: id))

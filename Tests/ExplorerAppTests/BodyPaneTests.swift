@@ -31,7 +31,7 @@ import TestSupport
         var raw = BodyPane()
         press(type("hi"), on: &raw)
         #expect(raw.kind == .raw)
-        #expect(raw.body == .raw("hi", contentType: nil))
+        #expect(raw.body == .text("hi", contentType: nil))
     }
 
     @Test func jsonValidityIsShownAsYouType() {
@@ -146,8 +146,8 @@ import TestSupport
         #expect(pane.kind == .form && pane.text == "a=1\nb=2")
         pane.load(.multipart([.file(name: "f", path: "/x")]))
         #expect(pane.text == "f=@/x")
-        pane.load(.raw("x", contentType: "text/csv"))
-        #expect(pane.body == .raw("x", contentType: "text/csv"))
+        pane.load(.text("x", contentType: "text/csv"))
+        #expect(pane.body == .text("x", contentType: "text/csv"))
         pane.load(.none)
         #expect(pane.kind == .none && pane.text.isEmpty)
     }

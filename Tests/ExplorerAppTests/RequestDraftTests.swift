@@ -1,3 +1,4 @@
+import RequestModel
 import Testing
 import TUICore
 @testable import ExplorerApp
@@ -13,6 +14,21 @@ import TUICore
         #expect(draft == RequestDraft(method: "POST", url: "/items", headers: [RequestDraft.Header("Accept", "application/json")],
                                       body: .json("{\"a\": 1}")))
         #expect(draft.canSend)
+    }
+
+    /// The panes edit method, URL, headers and body; saving over a request keeps SPEC §8's keys.
+    @Test func savingOverARequestKeepsWhatThePanesDoNotShow() {
+        let saved = RequestSpec(name: "job", url: "jobs/1", vars: [NamedValue("id", "1")],
+                                captures: [.init("state", .json("$.state"))], asserts: [.init(.status, .equals(.number("200")))],
+                                poll: .init(until: [.init(.json("$.state"), .equals(.string("done")))], every: 1, max: 5))
+        var draft = RequestDraft(saved)
+        #expect(draft == RequestDraft(method: "GET", url: "jobs/1"))
+        draft.method = "POST"
+        draft.body = .json("{}")
+        let again = draft.request(named: "job", over: saved)
+        #expect(again.method == "POST" && again.body == .json("{}") && again.url == "jobs/1")
+        #expect(again.vars == saved.vars && again.captures == saved.captures && again.asserts == saved.asserts && again.poll == saved.poll)
+        #expect(draft.request(named: "new") == RequestSpec(name: "new", method: "POST", url: "jobs/1", body: .json("{}")))
     }
 
     @Test func problemsComeTopPaneFirst() {

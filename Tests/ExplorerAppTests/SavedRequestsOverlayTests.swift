@@ -132,9 +132,9 @@ import TUICore
             RequestDraft(method: "PATCH", url: "users/2", headers: [RequestDraft.Header("X-A", "1")], body: .json("{\"a\": 1}")),
             RequestDraft(method: "POST", url: "form", body: .form([RequestDraft.Field("k", "v"), RequestDraft.Field("k", "w")])),
             RequestDraft(method: "POST", url: "up", body: .multipart([.text(name: "t", value: "x"), .file(name: "f", path: "/tmp/a b")])),
-            RequestDraft(method: "PUT", url: "raw", body: .raw("plain", contentType: nil)),
+            RequestDraft(method: "PUT", url: "raw", body: .text("plain", contentType: nil)),
         ]
-        for draft in drafts { #expect(RequestDraft(SavedRequest(name: "x", draft: draft)) == draft) }
+        for draft in drafts { #expect(RequestDraft(draft.request(named: "x")) == draft) }
     }
 
     @Test func aBatchAppliesEachEventInOrder() {

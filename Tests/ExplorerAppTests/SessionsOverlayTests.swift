@@ -12,14 +12,14 @@ import RequestModel
     typealias F = AppFixture
 
     static let users = Session.Exchange(
-        request: Session.Request(method: "GET", url: "json/2", headers: [Session.Field("X-Trace", "1"), Session.Field("Authorization", "•••")]),
+        request: RequestSpec(method: "GET", url: "json/2", headers: [Session.Field("X-Trace", "1"), Session.Field("Authorization", "•••")]),
         outcome: Session.Outcome(status: 200, httpVersion: "HTTP/1.1", headers: [Session.Field("Content-Type", "application/json")],
                                  body: .json(JSONNode.parse(#"{"id":2,"name":"ann"}"#)!), attempts: 1, elapsedMs: 12))
     static let flaky = Session.Exchange(
-        request: Session.Request(method: "GET", url: "flaky/2"),
+        request: RequestSpec(method: "GET", url: "flaky/2"),
         outcome: Session.Outcome(status: 200, body: .text("ok"), attempts: 3))
     static let echo = Session.Exchange(
-        request: Session.Request(method: "POST", url: "echo", body: .json(text: #"{"greeting":"hello"}"#)),
+        request: RequestSpec(method: "POST", url: "echo", body: .json(#"{"greeting":"hello"}"#)),
         outcome: Session.Outcome(status: 503, body: .digest(sha256: "ab12cd34ef567890", size: 90_000, contentType: nil),
                                  error: Session.Failure(kind: "retriesExhausted", message: "gave up after 3 attempts"), attempts: 3))
 

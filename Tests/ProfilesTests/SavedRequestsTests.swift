@@ -1,19 +1,20 @@
 import Foundation
+import RequestModel
 import Testing
 @testable import Profiles
 
 @Suite struct SavedRequestsTests {
     static let every = SavedRequests([
-        SavedRequest(name: "users", url: "json/2"),
-        SavedRequest(name: "raw: \"odd\" # name", method: "PUT", url: "/upload?x=1#frag",
+        RequestSpec(name: "users", url: "json/2"),
+        RequestSpec(name: "raw: \"odd\" # name", method: "PUT", url: "/upload?x=1#frag",
                      headers: [Profile.Header("X-Note", "a: b, \"c\" {d}"), Profile.Header("X-Note", "second"), Profile.Header("X-Empty", "")],
-                     body: .raw("line 1\nline 2\u{1B}[31m\t\\")),
-        SavedRequest(name: "echo", method: "POST", url: "echo", body: .json("{\n  \"greeting\": \"hello\"\n}")),
-        SavedRequest(name: "login", method: "POST", url: "auth/login",
-                     body: .form([SavedRequest.Field("user", "ann"), SavedRequest.Field("tag", "a=b"), SavedRequest.Field("tag", "")])),
-        SavedRequest(name: "upload", method: "POST", url: "upload",
-                     body: .multipart([SavedRequest.Part("note", .text("hi")), SavedRequest.Part("file", .file(path: "/tmp/a b.png"))])),
-        SavedRequest(name: "custom", method: "PROPFIND", url: "http://other.test/dav/"),
+                     body: .text("line 1\nline 2\u{1B}[31m\t\\", contentType: nil)),
+        RequestSpec(name: "echo", method: "POST", url: "echo", body: .json("{\n  \"greeting\": \"hello\"\n}")),
+        RequestSpec(name: "login", method: "POST", url: "auth/login",
+                     body: .form([NamedValue("user", "ann"), NamedValue("tag", "a=b"), NamedValue("tag", "")])),
+        RequestSpec(name: "upload", method: "POST", url: "upload",
+                     body: .multipart([.text(name: "note", value: "hi"), .text(name: "at", value: "@not a file"), .file(name: "file", path: "/tmp/a b.png")])),
+        RequestSpec(name: "custom", method: "PROPFIND", url: "http://other.test/dav/"),
     ])
 
     @Test func everyKindOfRequestSurvivesAWriteAndARead() throws {
@@ -36,11 +37,11 @@ import Testing
     @Test func saveRenameAndDelete() throws {
         let store = ProfileStore(directory: TemporaryDirectory().url)
         try store.updateRequests(for: "api") { requests in
-            requests.save(SavedRequest(name: "a", url: "a"))
-            requests.save(SavedRequest(name: "b", url: "b"))
-            requests.save(SavedRequest(name: "a", method: "POST", url: "a2"))
+            requests.save(RequestSpec(name: "a", url: "a"))
+            requests.save(RequestSpec(name: "b", url: "b"))
+            requests.save(RequestSpec(name: "a", method: "POST", url: "a2"))
         }
-        #expect(try store.loadRequests(for: "api").requests == [SavedRequest(name: "a", method: "POST", url: "a2"), SavedRequest(name: "b", url: "b")])
+        #expect(try store.loadRequests(for: "api").requests == [RequestSpec(name: "a", method: "POST", url: "a2"), RequestSpec(name: "b", url: "b")])
         #expect(try store.updateRequests(for: "api") { $0.rename("a", to: "b") } == false)
         #expect(try store.updateRequests(for: "api") { $0.rename("a", to: "c") } == true)
         #expect(try store.updateRequests(for: "api") { $0.delete("b") } == true)
@@ -55,7 +56,7 @@ import Testing
         try root.write(corrupted, to: "api.requests.yaml")
         #expect(throws: ProfileProblem.self) { try store.loadRequests(for: "api") }
         #expect {
-            try store.saveRequests(SavedRequests([SavedRequest(name: "b", url: "b")]), for: "api")
+            try store.saveRequests(SavedRequests([RequestSpec(name: "b", url: "b")]), for: "api")
         } throws: { error in
             let problem = error as? ProfileProblem
             return problem?.file == store.requestsFile(for: "api").path && problem?.message.contains("not overwritten") == true

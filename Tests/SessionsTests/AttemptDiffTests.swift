@@ -1,3 +1,4 @@
+import RequestModel
 import ClientCore
 @testable import Sessions
 import Testing
@@ -32,7 +33,7 @@ import Testing
         func exchange(status: Int = 200) -> Session.Exchange {
             var all = events
             all.append(ClientEvent(exchange: ExchangeID(1), tMs: 999, kind: .exchangeCompleted(status: status, attempts: attempt)))
-            return Session.Exchange(request: Session.Request(method: "GET", url: "flaky/2"), events: all,
+            return Session.Exchange(request: RequestSpec(method: "GET", url: "flaky/2"), events: all,
                                     outcome: Session.Outcome(status: status, body: .text("ok"), attempts: attempt))
         }
     }

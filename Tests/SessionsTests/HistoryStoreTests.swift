@@ -7,7 +7,7 @@ import RequestModel
 /// The per-profile history: bounded, kept across loads, never written over when unreadable.
 @Suite struct HistoryStoreTests {
     private func exchange(_ index: Int) -> Session.Exchange {
-        Session.Exchange(name: "n\(index)", request: Session.Request(method: "GET", url: "json/\(index)"),
+        Session.Exchange(name: "n\(index)", request: RequestSpec(method: "GET", url: "json/\(index)"),
                          outcome: Session.Outcome(status: 200, body: .text("body \(index)")))
     }
 

@@ -30,6 +30,17 @@ import Testing
         #expect(found?.description == "bad.yaml:5:5: exchanges[0].colour: unknown key (known here: name, at, request, check, attempts, events, outcome)")
     }
 
+    /// SPEC §8 on an exchange's request: a bad path at its column, an unknown predicate, a bad poll.
+    @Test func aBadCheckOnARequestNamesItsPlace() {
+        let head = "version: 1\nprofile: { name: demo }\nexchanges:\n  - request:\n      url: x\n"
+        let badPath = problem(head + "      assert: [{ json: \"$.a[?\", equals: 1 }]\n")?.description ?? ""
+        #expect(badPath.hasPrefix("bad.yaml:6:30: exchanges[0].request.assert[0].json: bad JSON path"), "\(badPath)")
+        let unknown = problem(head + "      assert: [{ status: 200, above: 1 }]\n")?.description ?? ""
+        #expect(unknown.hasPrefix("bad.yaml:6:31: exchanges[0].request.assert[0].above: unknown key"), "\(unknown)")
+        #expect(problem(head + "      poll: { until: [{ status: 200 }], every: 1, max: many }\n")?.description
+            == #"bad.yaml:6:56: exchanges[0].request.poll.max: expected a whole number, found "many""#)
+    }
+
     @Test func missingAndMistypedValuesAreNamed() {
         #expect(problem("profile: { name: demo }\n")?.description == "bad.yaml:1:1: version is missing")
         #expect(problem("version: 2\nprofile: { name: demo }\n")?.description == "bad.yaml:1:10: version: this explorer reads session format 1, not 2")

@@ -29,7 +29,7 @@ import RequestModel
     @Test func aRetriedExchangeKeepsEveryAttemptWithItsEvents() async throws {
         try await withClient { server, client in
             let replayer = SessionReplayer(client: client, recorder: SessionRecorder(baseURL: server.baseURL))
-            let recorded = await replayer.replay(Session.Exchange(name: "flaky", request: Session.Request(method: "GET", url: "flaky/2")))
+            let recorded = await replayer.replay(Session.Exchange(name: "flaky", request: RequestSpec(method: "GET", url: "flaky/2")))
             #expect(recorded.name == "flaky")
             #expect(recorded.attempts.map(\.number) == [1, 2, 3])
             #expect(recorded.attempts[0].events.map(\.name) == ["attempt.started", "response.received", "validator.decided", "retry.scheduled"])
@@ -50,7 +50,7 @@ import RequestModel
     @Test func aFailedExchangeKeepsItsEventsAndError() async throws {
         try await withClient { server, client in
             let replayer = SessionReplayer(client: client, recorder: SessionRecorder(baseURL: server.baseURL))
-            let recorded = await replayer.replay(Session.Exchange(request: Session.Request(method: "GET", url: "flaky/9")))
+            let recorded = await replayer.replay(Session.Exchange(request: RequestSpec(method: "GET", url: "flaky/9")))
             let outcome = try #require(recorded.outcome)
             #expect(outcome.error?.kind == "retriesExhausted")
             #expect(outcome.status == 503)
@@ -72,10 +72,10 @@ import RequestModel
     @Test func largeAndBinaryBodiesAreKeptByHash() async throws {
         try await withClient { server, client in
             let replayer = SessionReplayer(client: client, recorder: SessionRecorder(baseURL: server.baseURL))
-            let binary = await replayer.replay(Session.Exchange(request: Session.Request(method: "GET", url: "bytes/100")))
+            let binary = await replayer.replay(Session.Exchange(request: RequestSpec(method: "GET", url: "bytes/100")))
             let expected = try await client.send(HTTPRequest(.get, "bytes/100")).body.data
             #expect(binary.outcome?.body == .digest(sha256: SHA256.hash(data: expected).hex, size: 100, contentType: "application/octet-stream"))
-            let large = await replayer.replay(Session.Exchange(request: Session.Request(method: "GET", url: "json/100")))
+            let large = await replayer.replay(Session.Exchange(request: RequestSpec(method: "GET", url: "json/100")))
             guard case .digest(_, let size, let type)? = large.outcome?.body else { Issue.record("not hashed"); return }
             #expect(size > SessionFormat.inlineLimit)
             #expect(type == "application/json")
@@ -90,8 +90,8 @@ import RequestModel
         let apiKey = "key-SECRET-abc"
         try await withClient { server, client in
             client.auth = .bearer(token)
-            let request = Session.Request(method: "POST", url: "echo", headers: [Session.Field("Cookie", cookie), Session.Field("X-Api-Key", apiKey)],
-                                          body: .json(text: #"{"hello": "world"}"#))
+            let request = RequestSpec(method: "POST", url: "echo", headers: [Session.Field("Cookie", cookie), Session.Field("X-Api-Key", apiKey)],
+                                          body: .json(#"{"hello": "world"}"#))
             let recorder = SessionRecorder(baseURL: server.baseURL, secretHeaders: ["X-Api-Key"], secretValues: [token])
             let recorded = await SessionReplayer(client: client, recorder: recorder).replay(Session.Exchange(request: recorder.request(request)))
             var session = Session(profile: recorder.snapshot(name: "t", client: client), exchanges: [recorded])

@@ -25,7 +25,7 @@ import RequestModel
         #expect(recorder.secretHeaders.isSuperset(of: ["authorization", "cookie", "x-session", "set-cookie"]))
         let body = #"{"auth": "Bearer env-token-123456", "cookie": "sid=literal-cookie-42", "sent": {"refresh": "refresh-secret-999"}, "plain": "visible"}"#
         let exchange = Session.Exchange(
-            request: Session.Request(method: "GET", url: "me", headers: [Session.Field("X-Session", "typed-session-77")]),
+            request: RequestSpec(method: "GET", url: "me", headers: [Session.Field("X-Session", "typed-session-77")]),
             outcome: Session.Outcome(status: 200, headers: [Session.Field("Set-Cookie", "sid=new-cookie-55")], body: .json(JSONNode.parse(body)!)))
         let redacted = recorder.redacted(exchange)
         let text = SessionWriter.yaml(Session(profile: recorder.snapshot(of: profile()), exchanges: [redacted]))
@@ -40,8 +40,8 @@ import RequestModel
 
     @Test func keptSecretsStayWhenTheUserOptsIn() {
         let recorder = SessionRecorder(profile: profile(), secrets: .kept, environment: environment)
-        let request = Session.Request(method: "GET", url: "http://127.0.0.1:9/api/me", headers: [Session.Field("Cookie", "c=typed-1234")])
-        #expect(recorder.request(request) == Session.Request(method: "GET", url: "me", headers: [Session.Field("Cookie", "c=typed-1234")]))
+        let request = RequestSpec(method: "GET", url: "http://127.0.0.1:9/api/me", headers: [Session.Field("Cookie", "c=typed-1234")])
+        #expect(recorder.request(request) == RequestSpec(method: "GET", url: "me", headers: [Session.Field("Cookie", "c=typed-1234")]))
         let redacting = SessionRecorder(profile: profile(), environment: environment)
         #expect(redacting.request(request).headers == [Session.Field("Cookie", "•••")])
     }

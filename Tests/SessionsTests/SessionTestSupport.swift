@@ -27,8 +27,12 @@ func sampleSession() -> Session {
     session.exchanges = [
         Session.Exchange(
             name: "users", startedAt: Date(timeIntervalSince1970: 1_800_000_000),
-            request: Session.Request(method: "POST", url: "users?x=1&y=%20", headers: [Session.Field("X-Note", "a: \"quoted\" # not a comment {[&*!|>'%@`]}")],
-                                     body: .json(JSONNode.parse(#"{"name":"ann","tags":["a","b"],"n":1.50,"nested":{"deep":[{"x":null}]},"t":true}"#)!)),
+            request: RequestSpec(method: "POST", url: "users?x=1&y=%20", headers: [Session.Field("X-Note", "a: \"quoted\" # not a comment {[&*!|>'%@`]}")],
+                                     body: .json(JSONNode.parse(#"{"name":"ann","tags":["a","b"],"n":1.50,"nested":{"deep":[{"x":null}]},"t":true}"#)!.prettyText()),
+                                 vars: [NamedValue("user", "ann")],
+                                 captures: [.init("token", .json("$.token"), secret: true), .init("sid", .cookie("sid"), regex: "(.*)")],
+                                 asserts: [.init(.status, .isIn([.number("200"), .number("201")])), .init(.json("$.name"), .equals(.string("{{user}}")))],
+                                 poll: .init(until: [.init(.json("$.state"), .equals(.string("done")))], every: 0.5, max: 4)),
             events: [
                 ClientEvent(exchange: id, tMs: 0, kind: .attemptStarted(attempt: 1, method: "POST", url: "http://127.0.0.1:8080/api/users")),
                 ClientEvent(exchange: id, tMs: 3.25, kind: .responseReceived(attempt: 1, status: 503, bytes: 12, elapsedMs: 3.1, httpVersion: "HTTP/1.1")),
@@ -50,18 +54,18 @@ func sampleSession() -> Session {
             check: Session.Check(headers: [], ignore: ["$.token"])
         ),
         Session.Exchange(
-            request: Session.Request(method: "GET", url: "json/1"),
+            request: RequestSpec(method: "GET", url: "json/1"),
             events: [ClientEvent(exchange: ExchangeID(8), tMs: 1, kind: .exchangeCompleted(status: 200, attempts: 1))],
             outcome: Session.Outcome(status: 200, httpVersion: "HTTP/1.1",
                                      headers: [Session.Field("Content-Type", "application/json"), Session.Field("Set-Cookie", "a=1"), Session.Field("Set-Cookie", "b=2")],
                                      body: .json(JSONNode.parse(#"[1, 2.0, -3e2, "x", {"k": {}}, [], {}]"#)!), attempts: 1, elapsedMs: 1)
         ),
-        Session.Exchange(name: "form", request: Session.Request(method: "PUT", url: "http://elsewhere.example/x",
+        Session.Exchange(name: "form", request: RequestSpec(method: "PUT", url: "http://elsewhere.example/x",
                                                                 body: .form([Session.Field("a", "1"), Session.Field("a", "2 & 3")])),
                          outcome: Session.Outcome(status: 200, body: .digest(sha256: String(repeating: "ab", count: 32), size: 70_000, contentType: "image/png"))),
-        Session.Exchange(request: Session.Request(method: "POST", url: "upload", body: .binary(Data([0, 255, 1, 2]), contentType: "application/x-thing"))),
-        Session.Exchange(request: Session.Request(method: "POST", url: "text", body: .text("plain\ttext", contentType: nil))),
-        Session.Exchange(request: Session.Request(method: "POST", url: "multi", body: .multipart([.text(name: "a", value: "b"), .file(name: "f", path: "/tmp/x y")])),
+        Session.Exchange(request: RequestSpec(method: "POST", url: "upload", body: .binary(Data([0, 255, 1, 2]), contentType: "application/x-thing"))),
+        Session.Exchange(request: RequestSpec(method: "POST", url: "text", body: .text("plain\ttext", contentType: nil))),
+        Session.Exchange(request: RequestSpec(method: "POST", url: "multi", body: .multipart([.text(name: "a", value: "b"), .file(name: "f", path: "/tmp/x y")])),
                          outcome: Session.Outcome(status: nil, error: Session.Failure(kind: "connectionRefused", message: "refused"), attempts: 1)),
     ]
     session.description = "A sample: \"every\" kind of thing\nin one file"

@@ -1,3 +1,4 @@
+import RequestModel
 import ClientCore
 import Foundation
 import Profiles
@@ -19,7 +20,7 @@ import Testing
                                                                          to: "http://eve:other-pass@else.example/b")),
             ClientEvent(exchange: id, tMs: 2, kind: .altStarted(attempt: 1, method: "POST", url: "http://bob:hunter2@api.example/auth")),
         ]
-        let request = Session.Request(method: "GET", url: "http://carol:req-pass@other.example/x")
+        let request = RequestSpec(method: "GET", url: "http://carol:req-pass@other.example/x")
         let result: Result<HTTPResponse, HTTPError> = .failure(HTTPError(.connectionRefused, "refused"))
         let recorded = recorder.exchange(request: request, events: events, result: result)
         let session = Session(profile: recorder.snapshot(of: profile), exchanges: [recorded])

@@ -1,0 +1,97 @@
+import Foundation
+import RequestModel
+
+/// A request as YAML, the form `RequestSpecReader` reads, for a saved-requests file and a
+/// session alike. Every text a user typed is double-quoted (JSON escapes are YAML escapes), so
+/// nothing typed can change the file's structure.
+public enum RequestSpecWriter {
+    /// The request's keys, one per line (a nested line indented by two spaces); the caller
+    /// indents them under the list item or key they belong to.
+    public static func lines(_ request: RequestSpec) -> [String] {
+        var lines: [String] = []
+        if let name = request.name { lines.append("name: \(q(name))") }
+        lines.append("method: \(q(request.method))")
+        lines.append("url: \(q(request.url))")
+        if !request.headers.isEmpty { lines.append("headers: \(list(request.headers.map { q("\($0.name): \($0.value)") }))") }
+        if case .json(let text) = request.body, let node = JSONNode.parse(text), node.prettyText() == text, node.longestKey < 1000 {
+            // JSON as the panes show it is written as the YAML it reads as (a session of older builds has it so).
+            lines += ["body:"] + ("  json: " + node.prettyText(indent: "    ")).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        } else if let body = body(request.body) {
+            lines.append("body: { \(body) }")
+        }
+        if !request.vars.isEmpty { lines.append("vars: { \(request.vars.map { "\(q($0.name)): \(q($0.value))" }.joined(separator: ", ")) }") }
+        if !request.captures.isEmpty {
+            lines.append("capture:")
+            lines += request.captures.map { "  \(q($0.name)): \(capture($0))" }
+        }
+        if !request.asserts.isEmpty {
+            lines.append("assert:")
+            lines += request.asserts.map { "  - \(assert($0))" }
+        }
+        if let poll = request.poll {
+            lines.append("poll: { until: \(list(poll.until.map(assert))), every: \(poll.every), max: \(poll.max) }")
+        }
+        return lines
+    }
+
+    static func body(_ body: RequestSpec.Body) -> String? {
+        func typed(_ contentType: String?) -> String { contentType.map { ", contentType: \(q($0))" } ?? "" }
+        switch body {
+        case .none: return nil
+        case .text(let text, let contentType): return "text: \(q(text))" + typed(contentType)
+        case .json(let text): return "json: \(q(text))"
+        case .form(let fields):
+            return "form: " + list(fields.map { splits($0.name) ? "{ name: \(q($0.name)), value: \(q($0.value)) }" : q("\($0.name)=\($0.value)") })
+        case .binary(let data, let contentType): return "base64: \(q(data.base64EncodedString()))" + typed(contentType)
+        case .multipart(let parts):
+            return "multipart: " + list(parts.map { part in
+                switch part {
+                // A text that starts with @ would read back as a file: it goes as a mapping.
+                case .text(let name, let value) where splits(name) || value.first == "@": "{ name: \(q(name)), text: \(q(value)) }"
+                case .text(let name, let value): q("\(name)=\(value)")
+                case .file(let name, let path) where splits(name): "{ name: \(q(name)), file: \(q(path)) }"
+                case .file(let name, let path): q("\(name)=@\(path)")
+                }
+            })
+        }
+    }
+
+    /// A name that `"name=value"` would not read back as itself.
+    static func splits(_ name: String) -> Bool { name.isEmpty || name.contains("=") }
+
+    static func capture(_ capture: RequestSpec.Capture) -> String {
+        var fields: [String]
+        switch capture.source {
+        case .json(let path): fields = ["json: \(q(path))"]
+        case .header(let name): fields = ["header: \(q(name))"]
+        case .cookie(let name): fields = ["cookie: \(q(name))"]
+        case .body: fields = ["body: true"]
+        case .status: fields = ["status: true"]
+        }
+        if let regex = capture.regex { fields.append("regex: \(q(regex))") }
+        if capture.secret { fields.append("secret: true") }
+        return "{ \(fields.joined(separator: ", ")) }"
+    }
+
+    /// `{ json: "$.id", equals: 2 }`; a subject that names nothing takes its predicate as a mapping.
+    static func assert(_ assert: RequestSpec.Assert) -> String {
+        let predicate = "\(assert.predicate.name): \(assert.predicate.expected?.spacedLine ?? "true")"
+        guard let argument = assert.subject.argument else { return "{ \(assert.subject.key): { \(predicate) } }" }
+        return "{ \(assert.subject.key): \(q(argument)), \(predicate) }"
+    }
+
+    static func list(_ items: [String]) -> String { "[\(items.joined(separator: ", "))]" }
+
+    static func q(_ text: String) -> String { QuotedText.quote(text) }
+}
+
+extension JSONNode {
+    /// The length of the longest object key anywhere in the value (YAML limits implicit keys to 1024 characters).
+    public var longestKey: Int {
+        switch self {
+        case .object(let members): members.map { max($0.key.utf8.count, $0.value.longestKey) }.max() ?? 0
+        case .array(let items): items.map(\.longestKey).max() ?? 0
+        default: 0
+        }
+    }
+}

@@ -33,14 +33,27 @@ let package = Package(
         .target(
             name: "RequestModel"
         ),
+        // HTTP's small field syntaxes: Retry-After and HTTP dates, status texts, proxy variables, tokens.
         .target(
-            name: "HTTPParsing",
+            name: "HTTPParsing"
+        ),
+        // RFC 6265 cookies and the jar.
+        .target(
+            name: "Cookies"
+        ),
+        // RFC 6570 URI templates.
+        .target(
+            name: "URITemplates"
+        ),
+        // curl command lines: parsed into a request, and written from one.
+        .target(
+            name: "CurlSyntax",
             dependencies: ["RequestModel"]
         ),
         // What ClientCore publishes on its event stream (SPEC §3), free of NIO.
         .target(
             name: "ClientEvents",
-            dependencies: ["RequestModel", "HTTPParsing"]
+            dependencies: ["RequestModel"]
         ),
         // One lock type the thread sanitizer can see (see Locked.swift).
         .target(
@@ -66,7 +79,7 @@ let package = Package(
         // onto ClientCore, cookie jars.
         .target(
             name: "Profiles",
-            dependencies: ["ProfileFormat", "HTTPParsing", "ClientCore", "Locking"]
+            dependencies: ["ProfileFormat", "Cookies", "ClientCore", "Locking"]
         ),
         // Session files (SPEC §5): the model with its events, reader and writer. No NIO either.
         .target(
@@ -76,11 +89,11 @@ let package = Package(
         // Recorded sessions (SPEC §5): exchanges with their events, saved as YAML, replayed and compared.
         .target(
             name: "Sessions",
-            dependencies: ["RequestModel", "SessionFormat", "HTTPParsing", "ClientCore", "Profiles", "Locking", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["RequestModel", "SessionFormat", "ClientCore", "Profiles", "Locking", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "ExplorerApp",
-            dependencies: ["RequestModel", "TUICore", "HTTPParsing", "ClientCore", "Profiles", "Sessions"]
+            dependencies: ["RequestModel", "TUICore", "CurlSyntax", "ClientCore", "Profiles", "Sessions"]
         ),
         .target(
             name: "ClientCore",
@@ -88,6 +101,8 @@ let package = Package(
                 "RequestModel",
                 "ClientEvents",
                 "HTTPParsing",
+                "Cookies",
+                "URITemplates",
                 "Locking",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -116,6 +131,7 @@ let package = Package(
             dependencies: [
                 "CNcurses",
                 "RequestModel",
+                "CurlSyntax",
                 "Locking",
                 "TUICore",
                 "ExplorerApp",
@@ -157,7 +173,7 @@ let package = Package(
         .testTarget(
             name: "SessionsTests",
             dependencies: [
-                "TestSupport", "RequestModel", "SessionFormat", "Sessions", "ProfileFormat", "Profiles", "ClientCore", "DemoAPI",
+                "TestSupport", "RequestModel", "SessionFormat", "Sessions", "ProfileFormat", "Profiles", "ClientCore", "DemoAPI", "CurlSyntax",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -171,7 +187,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPParsingTests",
-            dependencies: ["HTTPParsing"]
+            dependencies: ["HTTPParsing", "Cookies", "URITemplates", "CurlSyntax"]
         ),
         .testTarget(
             name: "ClientCoreTests",

@@ -1,6 +1,6 @@
 // Fuzz target `cookie`: a Set-Cookie header parsed alone, then stored in a jar and read back.
 import Foundation
-@testable import HTTPParsing
+@testable import Cookies
 
 @_cdecl("LLVMFuzzerTestOneInput") public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)

@@ -1,5 +1,5 @@
 // Fuzz target `uritemplate`: parse a template and expand it over the RFC 6570 example variables.
-@testable import HTTPParsing
+@testable import URITemplates
 
 @_cdecl("LLVMFuzzerTestOneInput") public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)

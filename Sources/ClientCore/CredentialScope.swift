@@ -1,4 +1,3 @@
-import HTTPParsing
 import RequestModel
 
 /// The one rule for credentials (SPEC §4): they go only to the origin they were given for.

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPParsing
 
 /// A request checked once and ready for the wire: absolute URL, final headers.
 /// The transport accepts nothing else.

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPParsing
 import RequestModel
 
 extension ClientEvent {

@@ -1,5 +1,6 @@
 import ClientCore
 import Foundation
+import CurlSyntax
 
 /// `--as-curl`: the curl command for the request exactly as the client would send it (URL with
 /// its query, the profile's headers and auth, the body's Content-Type). Nothing is sent.

@@ -1,5 +1,6 @@
 import ClientCore
 import Foundation
+import CurlSyntax
 
 /// `--from-curl 'curl …'`: the request a curl command line describes, in ClientCore's terms.
 /// Files named with `@` are read (or checked, for streamed file parts) now, before anything is sent.

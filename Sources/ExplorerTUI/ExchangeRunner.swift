@@ -5,6 +5,7 @@ import Locking
 import Profiles
 import Sessions
 import TUICore
+import CurlSyntax
 
 /// Runs what the UI loop must not wait for: starting the profile's client, exchanges, and laying
 /// out response bodies. It never touches state; it posts events back to the loop.

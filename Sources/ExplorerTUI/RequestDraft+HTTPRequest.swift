@@ -1,6 +1,7 @@
 import ClientCore
 import ExplorerApp
 import Foundation
+import CurlSyntax
 
 extension RequestDraft {
     /// The panes' request in ClientCore's terms.

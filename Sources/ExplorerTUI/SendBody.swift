@@ -1,6 +1,7 @@
 import ClientCore
 import Foundation
 import RequestModel
+import CurlSyntax
 
 /// The body `send` was asked for, kept as a recipe: the client gets a `RequestBody` from it and
 /// `--as-curl` the matching curl options (a file stays `@path` there instead of being inlined).

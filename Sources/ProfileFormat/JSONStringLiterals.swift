@@ -1,5 +1,4 @@
 import Foundation
-import HTTPParsing
 import RequestModel
 
 /// Rewrites the string literals of JSON text and nothing else (numbers, order and spacing stay),

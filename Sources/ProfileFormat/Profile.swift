@@ -1,4 +1,3 @@
-import HTTPParsing
 import RequestModel
 
 /// A named client profile as SPEC §4 writes it: what a profile file says, checked, before it is

@@ -1,4 +1,3 @@
-import HTTPParsing
 import LocatedYAML
 import RequestModel
 

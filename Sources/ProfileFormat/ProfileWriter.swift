@@ -1,5 +1,4 @@
 import Foundation
-import HTTPParsing
 import RequestModel
 
 /// A profile as YAML in SPEC §4's shape, for saving and for `explorer profiles show`. Every text

@@ -1,6 +1,6 @@
 import ClientCore
 import Foundation
-import HTTPParsing
+import Cookies
 import Locking
 
 /// A profile's client while it is in use, with what the profile keeps for it: with

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPParsing
+import Cookies
 
 /// A profile's cookie jar (`profiles/NAME.cookies.json`, when the profile says `cookies: true`),
 /// kept across runs. A jar file that cannot be read is left as it is and reported.

@@ -1,7 +1,6 @@
 import ClientCore
 import Crypto
 import Foundation
-import HTTPParsing
 import Profiles
 import RequestModel
 

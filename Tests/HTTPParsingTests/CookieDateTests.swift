@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import HTTPParsing
+@testable import Cookies
 
 @Suite struct CookieDateTests {
     static let nov6_1994 = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Cookies
 @testable import HTTPParsing
 
 /// Random Set-Cookie strings from a fixed seed: nothing may crash, and the jar's invariants hold.

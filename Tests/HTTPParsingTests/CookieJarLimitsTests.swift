@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import HTTPParsing
+@testable import Cookies
 
 @Suite struct CookieJarLimitsTests {
     typealias T = CookieTestSupport

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import HTTPParsing
+@testable import Cookies
 
 /// Fixed clock and helpers shared by the cookie jar tests.
 enum CookieTestSupport {

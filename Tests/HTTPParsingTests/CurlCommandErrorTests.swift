@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTPParsing
+@testable import CurlSyntax
 
 @Suite struct CurlCommandErrorTests {
     func error(_ line: String) -> CurlParseError? {

@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTPParsing
+@testable import CurlSyntax
 
 @Suite struct CurlCommandParseTests {
     func parse(_ line: String) throws -> CurlCommand { try CurlCommand.parse(line) }

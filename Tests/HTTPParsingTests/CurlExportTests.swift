@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import HTTPParsing
+@testable import CurlSyntax
 
 @Suite struct CurlExportTests {
     @Test func simpleCommands() {

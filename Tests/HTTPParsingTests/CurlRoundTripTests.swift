@@ -1,4 +1,5 @@
 import Testing
+@testable import CurlSyntax
 @testable import HTTPParsing
 
 @Suite struct CurlRoundTripTests {

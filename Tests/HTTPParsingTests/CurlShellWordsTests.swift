@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTPParsing
+@testable import CurlSyntax
 
 @Suite struct CurlShellWordsTests {
     func split(_ line: String) throws -> [String] { try CurlShellWords.split(line) }

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPParsing
+import URITemplates
 import Testing
 
 /// Runs every case of the uritemplate-test conformance data (RFC 6570 levels 1–4).

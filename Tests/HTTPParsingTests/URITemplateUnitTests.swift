@@ -1,5 +1,6 @@
 import Foundation
 import HTTPParsing
+import URITemplates
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct URITemplateUnitTests {

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPParsing
+import Cookies
 import Testing
 @testable import Profiles
 

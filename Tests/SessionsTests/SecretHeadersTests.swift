@@ -1,5 +1,5 @@
 import ClientCore
-import HTTPParsing
+import CurlSyntax
 import Profiles
 import RequestModel
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import RequestModel
 import Locking
 import Synchronization
 
@@ -36,6 +37,8 @@ public final class HTTPClient: Sendable {
         /// Bumped on every change of headers or auth, so an attempt knows whether its
         /// credentials are stale.
         var headersGeneration = 0
+        /// `{{name}}` values for every request (a profile's `vars:`).
+        var variables: [String: TemplateValue] = [:]
         var makeJSONEncoder: @Sendable () -> JSONEncoder = { JSONEncoder() }
         var requestModifier: (@Sendable (inout PreparedRequest) throws -> Void)?
         var errorHandler: (@Sendable (HTTPError, HTTPResponse?) -> ErrorHandling)?
@@ -71,6 +74,13 @@ public final class HTTPClient: Sendable {
     }
 
     // MARK: Settings
+
+    /// `{{name}}` values filled into every request's route, header values and text body as it is
+    /// sent (a profile's `vars:`, SPEC §4).
+    public var variables: [String: TemplateValue] {
+        get { settings.withLock { $0.variables } }
+        set { settings.withLock { $0.variables = newValue } }
+    }
 
     /// Headers sent with every request; a request's own headers of the same name win.
     public var headers: HTTPHeaders {
@@ -197,6 +207,8 @@ public final class HTTPClient: Sendable {
     func snapshot() -> Settings { settings.withLock { $0 } }
 
     func prepare(_ request: HTTPRequest, with settings: Settings) throws(HTTPError) -> PreparedRequest {
+        let filling = settings.variables.isEmpty ? nil : VariableFilling(settings.variables)
+        let request = filling?.filled(request) ?? request
         let route = try routes.resolve(request.route)
         var credentials = settings.credentials
         if let auth = request.auth ?? settings.auth { credentials.names.insert(auth.header.name.lowercased()) }
@@ -208,6 +220,11 @@ public final class HTTPClient: Sendable {
         let withheld = route.atBaseOrigin ? [] : credentials.withhold(from: &common)
         if let auth = request.auth { common = common.merging(HTTPHeaders([auth.header])) }
         var prepared = try PreparedRequest(request, url: route.url, clientHeaders: common, encoder: settings.makeJSONEncoder)
+        if let filling {
+            // Checked again: a variable's value must not bring a line break into a header.
+            prepared.headers = filling.filled(prepared.headers)
+            try prepared.headers.validate()
+        }
         prepared.credentials = credentials
         prepared.authHeader = (request.auth ?? settings.auth)?.header.name
         prepared.withheldCredentials = withheld

@@ -17,16 +17,12 @@ enum SendArguments {
     }
 
     /// The request line: a plain URL, or an RFC 6570 template when it has `{…}` or `--var`s
-    /// (`--var k=v`; a repeated `k` makes a list).
+    /// (`--var k=v`; a repeated `k` makes a list). A URL with `{{name}}` placeholders is left to
+    /// the client, which fills them from `--var` and the profile's `vars:` as it sends.
     static func request(url: String, variables raw: [String]) throws(CLIError) -> HTTPRequest {
-        guard url.contains("{") || !raw.isEmpty else { return HTTPRequest(.get, url) }
+        guard (url.contains("{") || !raw.isEmpty) && !url.contains("{{") else { return HTTPRequest(.get, url) }
         var variables: [String: Any] = [:]
-        for item in raw {
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty else {
-                throw .usage("--var \(item.debugDescription): use the form name=value")
-            }
-            let name = String(parts[0]), value = String(parts[1])
+        for (name, value) in try Self.variables(raw) {
             switch variables[name] {
             case nil: variables[name] = value
             case let list as [String]: variables[name] = list + [value]
@@ -39,6 +35,19 @@ enum SendArguments {
         } catch {
             throw .usage(error.message)
         }
+    }
+
+    /// `--var k=v` items, in order.
+    static func variables(_ raw: [String]) throws(CLIError) -> [(name: String, value: String)] {
+        var pairs: [(name: String, value: String)] = []
+        for item in raw {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw .usage("--var \(item.debugDescription): use the form name=value")
+            }
+            pairs.append((String(parts[0]), String(parts[1])))
+        }
+        return pairs
     }
 
     /// `--query k=v`; `--query k` is a name without a value.

@@ -20,6 +20,8 @@ struct SendPlan {
     var destination: BodyDestination
     var include: Bool
     var stream: Bool
+    /// `--var k=v`, for `{{k}}`: they win over the profile's `vars:` (SPEC §8's precedence).
+    var variables: [String: TemplateValue]
     /// `--jsonpath`: what to print of a JSON body instead of the body.
     var jsonpath: JSONPath?
     /// `--as-curl`: print the command instead of sending; `includeSecrets` leaves credentials readable.
@@ -66,6 +68,8 @@ struct SendPlan {
         destination = try BodyDestination(output: options.output ?? imported?.output)
         include = options.include || imported?.include == true
         stream = options.stream
+        variables = Dictionary(try SendArguments.variables(options.templateVariables).map { ($0.name, TemplateValue($0.value)) },
+                               uniquingKeysWith: { _, last in last })
         jsonpath = try options.jsonpath.map(Self.jsonpath)
         if jsonpath != nil && stream { throw .usage("--jsonpath needs the whole body, so it can't be combined with --stream") }
         asCurl = options.asCurl

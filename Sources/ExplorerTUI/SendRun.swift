@@ -46,6 +46,7 @@ struct SendRun {
         configuration.tls = plan.tls
         if !plan.followRedirects { configuration.redirects = .refuse }
         let profile = try await ProfileClient.open(profile: plan.profile, configuration: configuration)
+        if !plan.variables.isEmpty { profile.client.variables.merge(plan.variables) { _, given in given } }
         if !plan.removedHeaders.isEmpty {
             var headers = profile.client.headers
             for name in plan.removedHeaders { headers.remove(name) }

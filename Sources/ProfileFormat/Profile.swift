@@ -143,6 +143,8 @@ public struct Profile: Sendable, Equatable {
     public var proxy: String?
     public var cookies: Bool?
     public var validators: [Validator] = []
+    /// `vars:`, in file order: `{{name}}` in URLs, headers and bodies (SPEC §4); values may read `${env:NAME}`.
+    public var vars: [NamedValue] = []
     /// Common headers whose literal values are credentials (the built-in demo's key); no file
     /// key writes it. Headers holding `${env:}` are credentials without being listed here.
     public var keyHeaders: [String] = []

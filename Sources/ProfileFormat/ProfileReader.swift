@@ -5,7 +5,7 @@ import LocatedYAML
 /// the file, the line, the column and the key: bad YAML, a value of the wrong kind, an unknown key.
 public enum ProfileReader {
     static let topKeys = ["baseURL", "headers", "auth", "timeout", "deadline", "maxRetries", "redirects", "tls", "proxy",
-                          "cookies", "validators"]
+                          "cookies", "vars", "validators"]
 
     public static func read(_ text: String, name: String, file: String) throws(ProfileProblem) -> Profile {
         let root = try LocatedNode.document(text, file: file, valueLimit: valueLimit)
@@ -22,6 +22,7 @@ public enum ProfileReader {
             case "tls": profile.tls = try tls(value)
             case "proxy": profile.proxy = try url(value, what: "a proxy URL")
             case "cookies": profile.cookies = try value.bool()
+            case "vars": profile.vars = try RequestSpecReader.vars(value)
             default: profile.validators = try value.sequence().map { (item) throws(ProfileProblem) in try validator(item) }
             }
         }

@@ -18,6 +18,9 @@ public enum ProfileWriter {
         func url(_ text: String) -> String { maskingSecrets ? Secrets.maskingPassword(in: text) : text }
         if let baseURL = profile.baseURL { lines.append("baseURL: \(quoted(url(baseURL)))") }
         if !profile.headers.isEmpty { lines.append("headers: \(headers(profile.headers))") }
+        if !profile.vars.isEmpty {
+            lines.append("vars: { " + profile.vars.map { "\(quoted($0.name)): \(quoted($0.value))" }.joined(separator: ", ") + " }")
+        }
         switch profile.auth {
         case .bearer(let token): lines.append("auth: { bearer: \(quoted(secret(token))) }")
         case .basic(let username, let password):

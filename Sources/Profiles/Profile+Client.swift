@@ -1,5 +1,6 @@
 import ClientCore
 import Foundation
+import RequestModel
 
 /// A profile turned into a ClientCore client: every SPEC §4 key onto its ClientCore setting.
 extension Profile {
@@ -54,6 +55,11 @@ extension Profile {
             client = HTTPClient(configuration: configuration)
         }
         client.headers = HTTPHeaders(headers.map { HTTPHeader(name: $0.name, value: $0.value) })
+        // `${env:}` in a value is read now, and makes the value a secret.
+        client.variables = try Dictionary(vars.map { (variable) throws(ProfileProblem) in
+            let value = try context.resolve(variable.value, key: "vars.\(variable.name)")
+            return (variable.name, TemplateValue(value, secret: value != variable.value))
+        }, uniquingKeysWith: { _, last in last })
         client.credentialHeaders = credentialHeaders
         client.auth = auth?.clientAuth
         if let timeout { client.timeout = timeout }

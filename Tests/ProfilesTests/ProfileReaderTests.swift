@@ -1,3 +1,4 @@
+import RequestModel
 import Testing
 @testable import Profiles
 
@@ -14,6 +15,7 @@ import Testing
         tls: { insecure: false, caFile: /path/to/ca.pem }
         proxy: http://127.0.0.1:3128
         cookies: true                                 # the jar is kept per profile
+        vars: { region: eu }                          # {{region}} in URLs, headers and bodies (§8)
         validators:                                   # ordered, as in the client's chain
           - default:
               allowsEmptyResponses: true
@@ -33,6 +35,7 @@ import Testing
         #expect(profile.baseURL == "http://127.0.0.1:8080/api/")
         #expect(profile.headers == [Profile.Header("User-Agent", "explorer"), Profile.Header("X-API-Experimental", "true")])
         #expect(profile.auth == .bearer("${env:API_TOKEN}"))
+        #expect(profile.vars == [NamedValue("region", "eu")])
         #expect(profile.timeout == 10)
         #expect(profile.deadline == 60)
         #expect(profile.maxRetries == 2)

@@ -93,7 +93,7 @@ let package = Package(
         ),
         .target(
             name: "ExplorerApp",
-            dependencies: ["RequestModel", "TUICore", "CurlSyntax", "ClientCore", "Profiles", "Sessions"]
+            dependencies: ["RequestModel", "TUICore", "HTTPParsing", "CurlSyntax", "ClientEvents", "ProfileFormat", "SessionFormat"]
         ),
         .target(
             name: "ClientCore",

@@ -1,5 +1,5 @@
-import ClientCore
-import Sessions
+import ClientEvents
+import SessionFormat
 import TUICore
 
 /// Everything `update` reacts to: the user's keys, the terminal's size, time passing, and what

@@ -1,5 +1,5 @@
 import Foundation
-import Sessions
+import SessionFormat
 import TUICore
 
 /// Sessions in the TUI: a session opened with `--session` browsed in its own list (F4), the

@@ -1,4 +1,4 @@
-import ClientCore
+import ClientEvents
 
 /// The panes' exchanges: the one in flight, a send waiting for its profile, the one whose
 /// response the Response pane shows, and how many were sent (the next one's id).

@@ -1,4 +1,4 @@
-import Profiles
+import ProfileFormat
 import TUICore
 
 /// The "new profile" form: a name and a base URL. Tab (or Enter) moves to the next field,

@@ -1,5 +1,5 @@
-import ClientCore
 import Foundation
+import HTTPParsing
 import TUICore
 
 /// The status row's words: `200 OK  HTTP/1.1  12 ms  10.2 MB`.

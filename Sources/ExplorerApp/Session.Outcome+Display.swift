@@ -1,5 +1,5 @@
 import Foundation
-import Sessions
+import SessionFormat
 
 extension Session.Outcome {
     /// What the Response pane shows for a recording: the summary, and the body when it was

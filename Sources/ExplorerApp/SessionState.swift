@@ -1,4 +1,4 @@
-import Sessions
+import SessionFormat
 
 /// Sessions in the TUI: the one opened with `--session`, the profile's history, the recording
 /// the panes were loaded from, the exchanges still to re-send, and whether saving keeps secrets.

@@ -1,4 +1,4 @@
-import ClientCore
+import ClientEvents
 
 extension Timeline {
     /// Adds one ClientCore event to its exchange. `now` (the app's monotonic clock, seconds)

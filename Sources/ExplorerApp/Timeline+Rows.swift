@@ -1,4 +1,4 @@
-import ClientCore
+import ClientEvents
 import TUICore
 
 extension Timeline {

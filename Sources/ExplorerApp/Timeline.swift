@@ -1,4 +1,4 @@
-import ClientCore
+import ClientEvents
 
 /// What the Timeline pane shows: every exchange sent from the TUI with its attempts, validator
 /// decisions, retries (with a live countdown), alternate requests, tasks and final outcome,

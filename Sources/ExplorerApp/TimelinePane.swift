@@ -1,4 +1,4 @@
-import ClientCore
+import ClientEvents
 import TUICore
 
 /// The Timeline pane: holds the timeline and a scroll position. It follows the newest rows

@@ -1,4 +1,4 @@
-import ClientCore
+import ClientEvents
 import TUICore
 
 /// One line of the timeline as the pane draws it: an indent level (attempts under their

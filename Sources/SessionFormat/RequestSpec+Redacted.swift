@@ -1,4 +1,3 @@
-import ClientCore
 import RequestModel
 
 extension RequestSpec {

@@ -31,16 +31,6 @@ final class SignalWatcher {
 
     deinit { stop() }
 
-    /// A parent that spawned us from a thread blocking these signals passed its mask on; blocked,
-    /// they would never reach a watcher, and a closed terminal (SIGHUP) would leave us running.
-    /// Called first thing, before any thread exists to inherit the mask.
-    static func unblockTerminationSignals() {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for number in [SIGHUP, SIGINT, SIGTERM] { sigaddset(&set, number) }
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-    }
-
     /// Waits until one of `signals` arrives and returns it.
     static func wait(for signals: [Int32]) async -> Int32 {
         let (stream, continuation) = AsyncStream<Int32>.makeStream()

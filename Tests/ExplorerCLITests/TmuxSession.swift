@@ -15,8 +15,10 @@ struct TmuxSession: Sendable {
     /// Starts `explorer arguments…` in a `width`×`height` window with LANG=C.UTF-8. `then` are
     /// tmux commands run by the same tmux call, right after the window opens (`send-keys` there
     /// types before the program has even started, as a user typing ahead does).
+    /// - Parameter launcher: a command line the binary and its arguments are appended to (one that
+    ///   sets something up and then execs them).
     static func start(_ arguments: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:],
-                      in directory: TestDirectory, then commands: [[String]] = []) async throws -> TmuxSession {
+                      in directory: TestDirectory, launcher: [String] = [], then commands: [[String]] = []) async throws -> TmuxSession {
         let session = TmuxSession(socket: "explorer-test-\(UUID().uuidString.prefix(8))", directory: directory)
         let binary = try ExplorerBinary.path()
         // A clean environment (`env -i`): the test runner's own (NO_COLOR, proxies, EDITOR) must
@@ -28,7 +30,7 @@ struct TmuxSession: Sendable {
         variables.merge(environment) { $1 }
         let exports = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
         // The shell records the exit status and stderr in the test directory for `exitStatus()`.
-        let command = "cd \(shellQuoted(directory.url.path)) && env -i \(exports) \(([binary] + arguments).map(shellQuoted).joined(separator: " "))"
+        let command = "cd \(shellQuoted(directory.url.path)) && env -i \(exports) \((launcher + [binary] + arguments).map(shellQuoted).joined(separator: " "))"
             + " 2>explorer.stderr; echo $? >explorer.status"
         // remain-on-exit keeps the pane (and its last screen) after the program ends, for exit checks.
         try await session.tmux(["-f", "/dev/null", "new-session", "-d", "-s", session.target, "-x", "\(width)", "-y", "\(height)", command]

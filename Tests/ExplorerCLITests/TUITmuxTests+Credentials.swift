@@ -11,11 +11,12 @@ extension TUITmuxTests {
         do {
             try await withExplorer([url], width: 160, height: 40) { tmux in
                 try await tmux.send("Enter")
-                let screen = try await tmux.waitFor("the withheld row and the response") { screen in
+                // The Response pane may draw the body a frame after the timeline's row: wait for both.
+                let screen = try await tmux.waitFor("the withheld row and the echo's headers") { screen in
                     screen.contains { $0.contains("credentials withheld from http://localhos") }
                         && screen.contains { $0.contains("✓ 200 after 1 attempt") }
+                        && screen.contains { $0.contains("\"Host\": [") }
                 }
-                #expect(screen.contains { $0.contains("\"Host\": [") }, "the echo's headers are on screen")
                 #expect(!screen.contains { $0.contains("\"X-Demo-Key\"") }, "the echo shows the key: it was sent")
             }
             #expect(await other.requestCount(path: "/echo", key: "default") == 1)

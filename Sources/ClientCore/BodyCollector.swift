@@ -32,11 +32,15 @@ struct BodyCollector {
 
     /// The announced length (within the threshold), reserved once a second chunk comes.
     private let expected: Int
+    /// Announced past the threshold: spooled from the first byte, never gathered in memory first.
+    private let spoolsAtOnce: Bool
     private var hasChunk = false
+    private var ownsBuffer = false
 
     init(policy: SpoolPolicy, expected: Int?) {
         self.policy = policy
         self.expected = min(max(expected ?? 0, 0), policy.threshold)
+        spoolsAtOnce = (expected ?? 0) > policy.threshold
         buffer = ByteBuffer()
     }
 
@@ -45,6 +49,7 @@ struct BodyCollector {
         if count > policy.maxBytes {
             throw HTTPError(.bodyTooLarge, "the response body passed the \(policy.maxBytes)-byte limit")
         }
+        if handle == nil, spoolsAtOnce { try spill() }
         if let handle {
             try Self.write(chunk, to: handle)
             return
@@ -54,6 +59,14 @@ struct BodyCollector {
             hasChunk = true
             buffer = chunk
         } else {
+            if !ownsBuffer {
+                // The first chunk is the transport's storage, last touched on its event loop;
+                // grow a buffer of our own instead of reallocating that one from this task.
+                var own = ByteBufferAllocator().buffer(capacity: max(expected, buffer.readableBytes + chunk.readableBytes))
+                own.writeBuffer(&buffer)
+                buffer = own
+                ownsBuffer = true
+            }
             if buffer.writableBytes < chunk.readableBytes {
                 buffer.reserveCapacity(max(expected, buffer.readableBytes + chunk.readableBytes))
             }

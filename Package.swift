@@ -151,6 +151,7 @@ let package = Package(
                 "Locking",
                 "DemoAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         // What every test target shares (test targets cannot import each other).

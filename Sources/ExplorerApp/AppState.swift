@@ -1,3 +1,5 @@
+import RequestModel
+
 /// The whole TUI as a value: what each pane holds, which has the focus, what is in flight.
 /// Only `update` changes it; `render` draws it.
 public struct AppState: Sendable {
@@ -73,7 +75,7 @@ public struct AppState: Sendable {
     var savedWork: Work?
     public var wantsQuit = false
 
-    public init(width: Int, height: Int, profileName: String, url: String?, readyRequests: [ReadyRequest]) {
+    public init(width: Int, height: Int, profileName: String, url: String?, readyRequests: [RequestSpec]) {
         self.width = width
         self.height = height
         profiles = ProfileState(active: .starting(name: profileName), demoReadyRequests: readyRequests)
@@ -116,17 +118,19 @@ public struct AppState: Sendable {
         savedWork = work
     }
 
-    /// After the Request pane loaded ready request `index`: its headers and body go to their panes.
+    /// After the Request pane loaded ready request `index`: its headers and body go to their panes,
+    /// when it has any; a pane it has nothing for keeps what the user typed there.
     /// What it loads is nobody's work; a pane it leaves alone stays as unsaved as it was.
     mutating func loadReady(_ index: Int) {
         let ready = request.readyRequests[index]
-        if let readyHeaders = ready.headers { headers.load(readyHeaders) }
-        if let readyBody = ready.body { body.load(readyBody) }
+        let loadsHeaders = !ready.headers.isEmpty, loadsBody = ready.body != .none
+        if loadsHeaders { headers.load(ready.headers) }
+        if loadsBody { body.load(ready.body) }
         var saved = savedWork ?? work
         saved.method = request.method
         saved.url = request.urlText
-        if ready.headers != nil { saved.headers = headers.rows }
-        if ready.body != nil { saved.body = Work.Body(kind: body.kind, text: body.text) }
+        if loadsHeaders { saved.headers = headers.rows }
+        if loadsBody { saved.body = Work.Body(kind: body.kind, text: body.text) }
         savedWork = saved
     }
 

@@ -21,7 +21,7 @@ public struct ProfileState: Sendable, Equatable {
     /// The profiles on disk, by name (`demo` is not among them: it has no file).
     public var known: [String] = []
     /// The demo profile's ready requests (Ctrl+N): its API's routes, so only offered on `demo`.
-    let demoReadyRequests: [ReadyRequest]
+    let demoReadyRequests: [RequestSpec]
 
     public var name: String { active.name }
 
@@ -38,7 +38,7 @@ public struct ProfileState: Sendable, Equatable {
         }
     }
 
-    var readyRequests: [ReadyRequest] { name == ProfileNames.builtIn ? demoReadyRequests : [] }
+    var readyRequests: [RequestSpec] { name == ProfileNames.builtIn ? demoReadyRequests : [] }
 
     /// The built-in profile, then those on disk; the active one is listed before the disk
     /// listing arrives, so the overlay's first frame already shows it.

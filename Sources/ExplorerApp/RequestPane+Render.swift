@@ -53,7 +53,7 @@ extension RequestPane {
         guard let index = readyIndex, readyRequests.indices.contains(index) else {
             return "Ctrl+N: ready requests (\(readyRequests.count))"
         }
-        return "Ctrl+N: next ready request (\(readyRequests[index].name) \(index + 1)/\(readyRequests.count))"
+        return "Ctrl+N: next ready request (\(readyRequests[index].name ?? readyRequests[index].summary) \(index + 1)/\(readyRequests.count))"
     }
 
     /// Methods in the colours clients commonly give them: reads green, writes yellow and blue,

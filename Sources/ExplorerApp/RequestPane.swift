@@ -1,3 +1,4 @@
+import RequestModel
 import TUICore
 
 /// The top pane: method selector and URL line, with the active profile and its base URL
@@ -23,12 +24,14 @@ public struct RequestPane: Sendable, Equatable {
     public var baseURL: String?
     /// Shown instead of the base URL while it is nil ("starting demo API…").
     public var profileStatus: String
-    public var readyRequests: [ReadyRequest]
+    /// Requests prepared in advance (the demo profile's "users", "flaky", "token refresh"…):
+    /// Ctrl+N steps through them so a newcomer can send one at once.
+    public var readyRequests: [RequestSpec]
     /// The ready request last loaded with Ctrl+N.
     public internal(set) var readyIndex: Int?
 
     public init(method: String = "GET", url: String = "", profileName: String = "", baseURL: String? = nil,
-                profileStatus: String = "", readyRequests: [ReadyRequest] = []) {
+                profileStatus: String = "", readyRequests: [RequestSpec] = []) {
         self.method = method
         self.url = LineField(url, width: 60)
         self.profileName = profileName

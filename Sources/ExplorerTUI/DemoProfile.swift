@@ -3,6 +3,7 @@ import DemoAPI
 import ExplorerApp
 import Foundation
 import Profiles
+import RequestModel
 
 /// The built-in `demo` profile: the embedded demo API on a free 127.0.0.1 port, and
 /// `Profile.demo` on it (retries with backoff and a token refresh to watch). Shared by `send`,
@@ -40,12 +41,12 @@ extension DemoProfile {
     /// one whose server asks for a pause with Retry-After; then
     /// a body to edit and a body full of escape sequences the viewer must show inert.
     static let readyRequests = [
-        ReadyRequest(name: "users", method: "GET", url: "json/2"),
-        ReadyRequest(name: "flaky", method: "GET", url: "flaky/2"),
-        ReadyRequest(name: "token refresh", method: "GET", url: "auth/protected"),
-        ReadyRequest(name: "Retry-After", method: "GET", url: "retry-after/3"),
-        ReadyRequest(name: "echo", method: "POST", url: "echo", headers: [RequestDraft.Header("X-Note", "hello")],
+        RequestSpec(name: "users", method: "GET", url: "json/2"),
+        RequestSpec(name: "flaky", method: "GET", url: "flaky/2"),
+        RequestSpec(name: "token refresh", method: "GET", url: "auth/protected"),
+        RequestSpec(name: "Retry-After", method: "GET", url: "retry-after/3"),
+        RequestSpec(name: "echo", method: "POST", url: "echo", headers: [NamedValue("X-Note", "hello")],
                      body: .json("{\n  \"greeting\": \"hello\",\n  \"count\": 3\n}")),
-        ReadyRequest(name: "escape sequences", method: "GET", url: "ansi"),
+        RequestSpec(name: "escape sequences", method: "GET", url: "ansi"),
     ]
 }

@@ -1,5 +1,6 @@
 import ClientCore
 import Foundation
+import RequestModel
 import Testing
 import TUICore
 @testable import ExplorerApp
@@ -9,9 +10,9 @@ import TUICore
 enum AppFixture {
     static let base = TimelineFixture.base
     static let ready = [
-        ReadyRequest(name: "users", method: "GET", url: "json/2"),
-        ReadyRequest(name: "flaky", method: "GET", url: "flaky/2"),
-        ReadyRequest(name: "echo", method: "POST", url: "echo", headers: [RequestDraft.Header("X-Note", "hello")],
+        RequestSpec(name: "users", method: "GET", url: "json/2"),
+        RequestSpec(name: "flaky", method: "GET", url: "flaky/2"),
+        RequestSpec(name: "echo", method: "POST", url: "echo", headers: [NamedValue("X-Note", "hello")],
                      body: .json("{\"greeting\": \"hello\"}")),
     ]
     static let titles = ["Request", "Headers", "Body", "Response", "Timeline"]

@@ -42,8 +42,8 @@ import TUICore
     }
 
     @Test func readyRequestLoadsAcrossPanes() {
-        let ready = ReadyRequest(name: "login", method: "POST", url: "/login",
-                                 headers: [RequestDraft.Header("X-Demo", "1")], body: .form([RequestDraft.Field("user", "ada")]))
+        let ready = RequestSpec(name: "login", method: "POST", url: "/login",
+                                headers: [RequestDraft.Header("X-Demo", "1")], body: .form([RequestDraft.Field("user", "ada")]))
         var request = RequestPane(readyRequests: [ready])
         var headers = HeadersPane()
         var body = BodyPane()
@@ -51,8 +51,8 @@ import TUICore
             Issue.record("Ctrl+N did not load")
             return
         }
-        if let readyHeaders = request.readyRequests[index].headers { headers.load(readyHeaders) }
-        if let readyBody = request.readyRequests[index].body { body.load(readyBody) }
+        headers.load(request.readyRequests[index].headers)
+        body.load(request.readyRequests[index].body)
         let draft = RequestDraft.make(request: request, headers: headers, body: body)
         #expect(draft == RequestDraft(method: "POST", url: "/login", headers: [RequestDraft.Header("X-Demo", "1")],
                                       body: .form([RequestDraft.Field("user", "ada")])))

@@ -1,12 +1,13 @@
+import RequestModel
 import Testing
 import TUICore
 @testable import ExplorerApp
 
 @Suite struct RequestPaneTests {
     private let ready = [
-        ReadyRequest(name: "ok", method: "GET", url: "/users/1"),
-        ReadyRequest(name: "flaky", method: "GET", url: "/flaky?fail=2"),
-        ReadyRequest(name: "refresh", method: "POST", url: "/auth/refresh-demo", headers: [RequestDraft.Header("X-A", "1")]),
+        RequestSpec(name: "ok", method: "GET", url: "/users/1"),
+        RequestSpec(name: "flaky", method: "GET", url: "/flaky?fail=2"),
+        RequestSpec(name: "refresh", method: "POST", url: "/auth/refresh-demo", headers: [NamedValue("X-A", "1")]),
     ]
 
     private func draw(_ pane: RequestPane, width: Int = 80, height: Int = 4, focused: Bool = true) -> Screen {

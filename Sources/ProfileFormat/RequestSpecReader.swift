@@ -8,7 +8,7 @@ import RequestModel
 /// files written before the two met still open: `raw` or `text`, `json` as text or as YAML,
 /// form and multipart items as `"k=v"` / `"k=@FILE"` or `{ name, value | text | file }`.
 public enum RequestSpecReader {
-    static let keys = ["name", "method", "url", "headers", "body", "vars", "capture", "assert", "poll"]
+    static let keys = ["name", "method", "url", "headers", "body", "vars", "capture", "assert", "poll", "group", "description", "parameters"]
     static let bodyKinds = ["text", "raw", "json", "form", "multipart", "base64"]
 
     /// - Parameter named: a saved request needs a name; a session's exchange names itself.
@@ -27,6 +27,9 @@ public enum RequestSpecReader {
             case "capture": request.captures = try captures(value)
             case "assert": request.asserts = try asserts(value)
             case "poll": request.poll = try poll(value)
+            case "group": request.group = try value.string()
+            case "description": request.description = try value.string()
+            case "parameters": request.parameters = try parameters(value)
             default: break
             }
         }
@@ -83,6 +86,21 @@ public enum RequestSpecReader {
         default:
             guard let data = Data(base64Encoded: try value.string()) else { throw value.problem("not valid base64") }
             return .binary(data, contentType: contentType)
+        }
+    }
+
+    /// `[{ name: petId, in: path, required: true, description: "…", enum: [a, b] }]`.
+    static func parameters(_ node: LocatedNode) throws(FileProblem) -> [RequestSpec.Parameter] {
+        try node.sequence().map { (item) throws(FileProblem) in
+            let fields = try item.mapping(allowed: ["name", "in", "required", "description", "enum"], required: ["name", "in"])
+            let place = try fields.required("in")
+            guard let location = RequestSpec.Parameter.Location(rawValue: try place.string()) else {
+                throw place.problem("a parameter is in path or query")
+            }
+            return RequestSpec.Parameter(
+                name: try fields.required("name").string(), location: location,
+                required: try fields["required"]?.bool() ?? false, description: try fields["description"]?.string(),
+                values: try fields["enum"]?.sequence().map { (value) throws(FileProblem) in try value.string() } ?? [])
         }
     }
 

@@ -31,6 +31,12 @@ public enum RequestSpecWriter {
         if let poll = request.poll {
             lines.append("poll: { until: \(list(poll.until.map(assert))), every: \(poll.every), max: \(poll.max) }")
         }
+        if let group = request.group { lines.append("group: \(q(group))") }
+        if let description = request.description { lines.append("description: \(q(description))") }
+        if !request.parameters.isEmpty {
+            lines.append("parameters:")
+            lines += request.parameters.map { "  - \(parameter($0))" }
+        }
         return lines
     }
 
@@ -78,6 +84,14 @@ public enum RequestSpecWriter {
         let predicate = "\(assert.predicate.name): \(assert.predicate.expected?.spacedLine ?? "true")"
         guard let argument = assert.subject.argument else { return "{ \(assert.subject.key): { \(predicate) } }" }
         return "{ \(assert.subject.key): \(q(argument)), \(predicate) }"
+    }
+
+    static func parameter(_ parameter: RequestSpec.Parameter) -> String {
+        var fields = ["name: \(q(parameter.name))", "in: \(parameter.location.rawValue)"]
+        if parameter.required { fields.append("required: true") }
+        if let description = parameter.description { fields.append("description: \(q(description))") }
+        if !parameter.values.isEmpty { fields.append("enum: \(list(parameter.values.map(q)))") }
+        return "{ \(fields.joined(separator: ", ")) }"
     }
 
     static func list(_ items: [String]) -> String { "[\(items.joined(separator: ", "))]" }

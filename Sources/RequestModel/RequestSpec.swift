@@ -18,9 +18,16 @@ public struct RequestSpec: Sendable, Equatable {
     public var captures: [Capture]
     public var asserts: [Assert]
     public var poll: Poll?
+    /// The tag or folder an import found it in (`pets`, `Folder/Sub`).
+    public var group: String?
+    /// Its summary or description, as the source wrote it.
+    public var description: String?
+    /// The path and query parameters of its URL template (`RequestSpec+Source.swift`).
+    public var parameters: [Parameter]
 
     public init(name: String? = nil, method: String = "GET", url: String, headers: [NamedValue] = [], body: Body = .none,
-                vars: [NamedValue] = [], captures: [Capture] = [], asserts: [Assert] = [], poll: Poll? = nil) {
+                vars: [NamedValue] = [], captures: [Capture] = [], asserts: [Assert] = [], poll: Poll? = nil,
+                group: String? = nil, description: String? = nil, parameters: [Parameter] = []) {
         self.name = name
         self.method = method
         self.url = url
@@ -30,6 +37,9 @@ public struct RequestSpec: Sendable, Equatable {
         self.captures = captures
         self.asserts = asserts
         self.poll = poll
+        self.group = group
+        self.description = description
+        self.parameters = parameters
     }
 
     public enum Body: Sendable, Equatable {

@@ -15,6 +15,10 @@ import Testing
         RequestSpec(name: "upload", method: "POST", url: "upload",
                      body: .multipart([.text(name: "note", value: "hi"), .text(name: "at", value: "@not a file"), .file(name: "file", path: "/tmp/a b.png")])),
         RequestSpec(name: "custom", method: "PROPFIND", url: "http://other.test/dav/"),
+        RequestSpec(name: "showPetById", url: "pets/{petId}{?limit,tags*}", group: "pets", description: "Info for a \"specific\" pet",
+                    parameters: [.init(name: "petId", location: .path, required: true, description: "The id of the pet"),
+                                 .init(name: "limit", location: .query, values: ["10", "50"]),
+                                 .init(name: "tags", location: .query)]),
     ])
 
     @Test func everyKindOfRequestSurvivesAWriteAndARead() throws {
@@ -74,6 +78,7 @@ import Testing
         ("requests:\n  - name: a\n    url: a\n    body: { raw: x, json: y }\n", 4, "requests[0].body", "exactly one"),
         ("requests:\n  - name: a\n    url: a\n  - name: a\n    url: b\n", 4, "requests[1]", "a second request named \"a\""),
         ("saved: []\n", 1, "saved", "unknown key"),
+        ("requests:\n  - name: a\n    url: a\n    parameters: [{ name: x, in: header }]\n", 4, "requests[0].parameters[0].in", "path or query"),
     ] as [(String, Int, String, String)])
     func problemsNameFileLineAndKey(text: String, line: Int, key: String, message: String) {
         #expect {

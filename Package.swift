@@ -75,6 +75,13 @@ let package = Package(
             name: "ProfileFormat",
             dependencies: ["RequestModel", "HTTPParsing", "LocatedYAML"]
         ),
+        // Other clients' formats in and out (SPEC §9): OpenAPI, Postman, Insomnia and .http
+        // importers; .http, Postman and curl exporters. Pure: no NIO, no files written.
+        .target(
+            name: "ImportExport",
+            dependencies: ["RequestModel", "ProfileFormat", "LocatedYAML", "CurlSyntax", "URITemplates",
+                           .product(name: "Yams", package: "Yams")]
+        ),
         // Named client profiles on disk and as clients: the store (atomic writes), the mapping
         // onto ClientCore, cookie jars.
         .target(
@@ -185,6 +192,10 @@ let package = Package(
         .testTarget(
             name: "RequestModelTests",
             dependencies: ["RequestModel"]
+        ),
+        .testTarget(
+            name: "ImportExportTests",
+            dependencies: ["ImportExport", "RequestModel", "ProfileFormat", "LocatedYAML"]
         ),
         .testTarget(
             name: "HTTPParsingTests",

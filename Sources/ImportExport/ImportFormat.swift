@@ -1,0 +1,23 @@
+import Foundation
+
+/// The formats `explorer import` reads (SPEC §9), told apart by content; `--format` forces one.
+public enum ImportFormat: String, Sendable, CaseIterable {
+    case openapi, postman, insomnia, http
+
+    /// The format of `data`, read from its first bytes and, for `.http` files that are plain
+    /// text, the file's name; nil when it is none of them.
+    public static func detect(_ data: Data, fileName: String) -> ImportFormat? {
+        let head = String(decoding: data.prefix(64 * 1024), as: UTF8.self)
+        let lower = fileName.lowercased()
+        if head.range(of: #"(?m)^\s*"?(openapi|swagger)"?\s*:"#, options: .regularExpression) != nil { return .openapi }
+        if head.contains("schema.getpostman.com") || head.contains("\"_postman_id\"") { return .postman }
+        if head.contains("\"__export_format\"") && head.contains("\"_type\"") { return .insomnia }
+        if lower.hasSuffix(".http") || lower.hasSuffix(".rest") { return .http }
+        // A text whose first request line is `METHOD URL` or that separates requests with `###`.
+        if head.range(of: #"(?m)^(###|(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) +\S)"#, options: .regularExpression) != nil,
+           !head.hasPrefix("{"), !head.hasPrefix("[") {
+            return .http
+        }
+        return nil
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import LocatedYAML
+import Testing
+@testable import ImportExport
+
+@Suite struct ImportFormatTests {
+    @Test(arguments: [
+        ("openapi: 3.1.0\ninfo: {title: t, version: '1'}\n", "api.yaml", ImportFormat.openapi),
+        ("{\n  \"openapi\": \"3.0.3\",\n  \"info\": {}\n}", "api.json", .openapi),
+        ("swagger: \"2.0\"\n", "petstore.yaml", .openapi),
+        ("{\"info\": {\"_postman_id\": \"x\", \"schema\": \"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"}}", "c.json", .postman),
+        ("{\"_type\": \"export\", \"__export_format\": 4, \"resources\": []}", "insomnia.json", .insomnia),
+        ("### list\nGET https://example.com/pets\n", "requests.txt", .http),
+        ("GET https://example.com/pets\n", "api.rest", .http),
+    ] as [(String, String, ImportFormat)])
+    func theFormatIsToldByContent(text: String, fileName: String, format: ImportFormat) {
+        #expect(ImportFormat.detect(Data(text.utf8), fileName: fileName) == format)
+    }
+
+    @Test func somethingElseIsNoFormat() {
+        #expect(ImportFormat.detect(Data("{\"name\": \"a package.json\"}".utf8), fileName: "package.json") == nil)
+        #expect(ImportFormat.detect(Data("just some notes\n".utf8), fileName: "notes.txt") == nil)
+    }
+
+    @Test func repeatedNamesBecomeUniqueInOrder() {
+        var names = UniqueNames(taken: ["b"])
+        #expect(["a", "a", "b", "a (2)", "a"].map { names.claim($0) } == ["a", "a (2)", "b (2)", "a (2) (2)", "a (3)"])
+    }
+
+    @Test func aMissingFileOrADirectoryIsRefusedByName() {
+        #expect { try APIImport.read(URL(fileURLWithPath: "/nonexistent/api.yaml")) } throws: { error in
+            let problem = error as? FileProblem
+            return problem?.file == "/nonexistent/api.yaml" && problem?.message == "no such file"
+        }
+        #expect { try APIImport.read(FileManager.default.temporaryDirectory) } throws: { error in
+            (error as? FileProblem)?.message.contains("a directory") == true
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import ProfileFormat
+import RequestModel
+
+/// What an export writes where a profile holds a secret: never the value, a `{{placeholder}}`
+/// the other client fills from its own environment. `${env:NAME}` becomes `{{NAME}}`; a value
+/// written in clear becomes `{{fallback}}`.
+public enum ExportSecrets {
+    public static func placeholder(for value: String, fallback: String) -> String {
+        let references = value.matches(of: /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/)
+        if references.count == 1, let only = references.first { return value.replacingCharacters(in: only.range, with: "{{\(only.1)}}") }
+        return "{{\(fallback)}}"
+    }
+
+    /// The profile's auth as the header it sends, its secret a placeholder.
+    public static func authHeader(_ auth: Profile.Auth) -> NamedValue {
+        switch auth {
+        case .bearer(let token): NamedValue("Authorization", "Bearer " + placeholder(for: token, fallback: "token"))
+        case .basic(let username, let password):
+            NamedValue("Authorization", "Basic " + placeholder(for: username, fallback: "username") + ":" + placeholder(for: password, fallback: "password"))
+        case .header(let name, let value): NamedValue(name, placeholder(for: value, fallback: variableName(for: name)))
+        }
+    }
+
+    /// The profile's common headers, a secret one (`Secrets.isRequestHeader`, or holding `${env:}`)
+    /// as a placeholder.
+    public static func commonHeaders(_ profile: Profile) -> [NamedValue] {
+        profile.headers.map { header in
+            guard Secrets.isRequestHeader(header.name) || header.value.contains("${env:") else { return header }
+            return NamedValue(header.name, placeholder(for: header.value, fallback: variableName(for: header.name)))
+        }
+    }
+
+    /// `X-Api-Key` → `x_api_key`.
+    static func variableName(for header: String) -> String {
+        String(header.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    }
+}

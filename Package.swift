@@ -146,6 +146,7 @@ let package = Package(
                 "DemoAPI",
                 "Profiles",
                 "Sessions",
+                "ImportExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

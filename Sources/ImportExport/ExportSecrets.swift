@@ -21,11 +21,12 @@ public enum ExportSecrets {
         }
     }
 
-    /// The profile's common headers, a secret one (`Secrets.isRequestHeader`, or holding `${env:}`)
-    /// as a placeholder.
+    /// The profile's common headers, a secret one (a credential header, one of the profile's key
+    /// headers, or one holding `${env:}`) as a placeholder.
     public static func commonHeaders(_ profile: Profile) -> [NamedValue] {
-        profile.headers.map { header in
-            guard Secrets.isRequestHeader(header.name) || header.value.contains("${env:") else { return header }
+        let keys = Set(profile.keyHeaders.map { $0.lowercased() })
+        return profile.headers.map { header in
+            guard Secrets.isRequestHeader(header.name) || keys.contains(header.name.lowercased()) || header.value.contains("${env:") else { return header }
             return NamedValue(header.name, placeholder(for: header.value, fallback: variableName(for: header.name)))
         }
     }

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import Profiles
+import RequestModel
+
+/// `explorer requests list [--profile NAME] [--json]` (SPEC §2): a profile's saved requests.
+struct RequestsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "requests",
+        abstract: "List a profile's saved requests.",
+        subcommands: [List.self],
+        defaultSubcommand: List.self
+    )
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The saved requests of a profile in saved order: name, method, URL (the demo's are its ready requests).")
+
+        @Option(help: "The profile (default: demo).")
+        var profile: String?
+
+        @Flag(help: "One JSON array of {name, method, url, headers, body}.")
+        var json = false
+
+        func run() async throws {
+            let requests = try SavedRequestsLoading.load(profile: profile ?? ProfileName.demo)
+            if json {
+                Console.out(JSONNode.array(requests.map(SavedRequestJSON.node)).compactText + "\n")
+            } else {
+                Console.out(Console.inert(requests.map { "\($0.name ?? "")\t\($0.method)\t\($0.url)\n" }.joined()))
+            }
+        }
+    }
+}
+
+/// A profile's saved requests for the commands that read them; the demo's are its ready requests.
+enum SavedRequestsLoading {
+    static func load(profile name: String) throws(CLIError) -> [RequestSpec] {
+        if name == ProfileName.demo { return DemoProfile.readyRequests }
+        if let problem = ProfileName.problem(with: name) { throw .usage("--profile: \(problem)") }
+        let store = ProfileStore()
+        guard store.exists(name) else {
+            throw .usage("--profile: no profile named \(name.debugDescription) (no \(store.file(for: name).path))")
+        }
+        do throws(ProfileProblem) {
+            return try store.loadRequests(for: name).requests
+        } catch {
+            throw .usage(error.description)
+        }
+    }
+}
+
+/// SPEC §2's `requests list --json` item: `{"name", "method", "url", "headers": [[n, v]], "body"}`.
+enum SavedRequestJSON {
+    static func node(_ request: RequestSpec) -> JSONNode {
+        .object([
+            .init("name", .string(request.name ?? "")),
+            .init("method", .string(request.method.uppercased())),
+            .init("url", .string(request.url)),
+            .init("headers", pairs(request.headers.map { ($0.name, $0.value) })),
+            .init("body", body(request.body)),
+        ])
+    }
+
+    static func body(_ body: RequestSpec.Body) -> JSONNode {
+        func kind(_ kind: String, _ value: JSONNode) -> JSONNode { .object([.init("kind", .string(kind)), .init("value", value)]) }
+        switch body {
+        case .none: return .null
+        case .json(let text): return kind("json", .string(text))
+        case .text(let text, _): return kind("raw", .string(text))
+        case .binary(let data, _): return kind("raw", .string(String(decoding: data, as: UTF8.self)))
+        case .form(let fields): return kind("form", pairs(fields.map { ($0.name, $0.value) }))
+        case .multipart(let parts):
+            return kind("multipart", pairs(parts.map { part in
+                switch part {
+                case .text(let name, let value): (name, value)
+                case .file(let name, let path): (name, "@" + path)
+                }
+            }))
+        }
+    }
+
+    static func pairs(_ items: [(String, String)]) -> JSONNode {
+        .array(items.map { .array([.string($0.0), .string($0.1)]) })
+    }
+}

@@ -36,7 +36,7 @@ extension AppState {
     mutating func handleProfiles(_ outcome: ListOverlay.Outcome, now: Double) -> [Effect] {
         let names = profiles.choices
         switch outcome {
-        case .handled, .close: break
+        case .handled, .close, .filterChanged: break
         case .choose(let index):
             guard names.indices.contains(index) else { return [] }
             overlay = nil

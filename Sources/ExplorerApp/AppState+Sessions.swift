@@ -79,7 +79,7 @@ extension AppState {
             overlay = nil
             return resend(exchanges, sessionCheck: check, now: now)
         case .key(.character("q"), _): overlay = nil
-        case .key, .handled, .close: break
+        case .key, .handled, .close, .filterChanged: break
         }
         return []
     }

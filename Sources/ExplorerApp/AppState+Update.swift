@@ -122,7 +122,7 @@ extension AppState {
             }
         case .function(6): promptSaveSession(now: now)
         case .control("s"): promptSaveRequest()
-        case .control("o"): return openSavedRequests()
+        case .control("f"): return openSavedRequests()
         case .mouse(let mouse): handle(mouse)
         default: return handleInFocusedPane(key, now: now)
         }
@@ -208,7 +208,7 @@ extension AppState {
             }
         case .list(let kind, var list):
             // The keys that open another list (or quit) leave this one for it.
-            let elsewhere: [Key] = [.function(2), .function(3), .function(4), .control("o"), .control("q")]
+            let elsewhere: [Key] = [.function(2), .function(3), .function(4), .control("f"), .control("o"), .control("q")]
             if elsewhere.contains(key), !(kind == .savedRequests && key == .function(2)) {
                 self.overlay = nil
                 return handle(key, now: now)
@@ -221,7 +221,7 @@ extension AppState {
             case (_, .close), (.report, _): self.overlay = nil
             case (.profiles, _): return handleProfiles(outcome, now: now)
             case (.session, _), (.history, _): return handleExchanges(kind, outcome, now: now)
-            case (.savedRequests, _): return handleSaved(outcome, now: now)
+            case (.savedRequests, _): return handleSaved(outcome, list: list, now: now)
             }
         case .prompt(let purpose, var prompt):
             switch prompt.handle(key) {

@@ -20,7 +20,7 @@ public enum KeyBindings {
             Binding(keys: "F1, ? outside text fields", action: "help"),
             Binding(keys: "Ctrl+P", action: "command palette"),
             Binding(keys: "Ctrl+S", action: "save the request under a name (asks before replacing one)"),
-            Binding(keys: "Ctrl+O", action: "saved requests of the profile"),
+            Binding(keys: "Ctrl+F", action: "find a saved request of the profile: type to filter (fuzzy, over name, method, URL and tag)"),
             Binding(keys: "F2", action: "profiles: switch, new, edit, duplicate, delete"),
             Binding(keys: "F3", action: "history of the profile, newest first"),
             Binding(keys: "F4", action: "the session opened with --session"),
@@ -43,9 +43,10 @@ public enum KeyBindings {
             Binding(keys: "R", action: "re-send every exchange of the session, in order (Esc stops)"),
         ]),
         Section(title: "Saved", bindings: [
-            Binding(keys: "Enter", action: "open the saved request"),
-            Binding(keys: "n, F2", action: "rename it"),
-            Binding(keys: "d, Delete", action: "delete it (y confirms)"),
+            Binding(keys: "letters, Backspace", action: "filter: the best matches first, matched letters highlighted"),
+            Binding(keys: "Up/Down, Enter", action: "open the saved request"),
+            Binding(keys: "F2", action: "rename it"),
+            Binding(keys: "Ctrl+D", action: "delete it (y confirms)"),
         ]),
         Section(title: "Request", bindings: [
             Binding(keys: "Up / Down, Ctrl+T", action: "change the method"),

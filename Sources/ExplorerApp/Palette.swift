@@ -21,7 +21,7 @@ public struct Palette: Sendable, Equatable {
             case .quit: "Quit"
             case .profiles: "Profiles: switch, new, edit, duplicate, delete (F2)"
             case .saveRequest: "Save the request under a name (Ctrl+S)"
-            case .openRequests: "Saved requests: open, rename, delete (Ctrl+O)"
+            case .openRequests: "Saved requests: find, open, rename, delete (Ctrl+F)"
             case .history: "History of this profile (F3)"
             case .sessionBrowser: "Session: browse the opened session's exchanges (F4)"
             case .saveSession: "Session: save what was sent as sessions/NAME.yaml (F6)"

@@ -6,16 +6,29 @@ public struct SavedRequestsState: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public var name: String
         public var draft: RequestDraft
+        /// The tag or folder it was imported under, and what its source says it does.
+        public var group: String
+        public var description: String
 
-        public init(name: String, draft: RequestDraft) {
+        public init(name: String, draft: RequestDraft, group: String = "", description: String = "") {
             self.name = name
             self.draft = draft
+            self.group = group
+            self.description = description
         }
+
+        /// What the picker's filter matches: `name  METHOD url  group`.
+        var searchText: [Character] { Array("\(name)  \(draft.method) \(draft.url)  \(group)") }
     }
 
-    public var entries: [Entry] = []
+    public var entries: [Entry] = [] {
+        didSet { searchTexts = entries.map(\.searchText) }
+    }
     /// The saved request the panes were opened from or last saved as.
     public var current: String?
+    private(set) var searchTexts: [[Character]] = []
+    /// Which entry each row of the picker shows, best match first.
+    var shown: [Int] = []
 
     func contains(_ name: String) -> Bool { entries.contains { $0.name == name } }
 

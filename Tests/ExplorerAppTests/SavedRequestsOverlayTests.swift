@@ -4,7 +4,7 @@ import Testing
 import TUICore
 @testable import ExplorerApp
 
-/// Saved requests: Ctrl+S saves under a name (asking before replacing), Ctrl+O lists them;
+/// Saved requests: Ctrl+S saves under a name (asking before replacing), Ctrl+F finds them;
 /// Enter opens, n/F2 renames, d/Delete deletes after y.
 @Suite struct SavedRequestsOverlayTests {
     typealias F = AppFixture
@@ -55,9 +55,9 @@ import TUICore
         #expect(F.press(.character("y"), into: &state) == [.saveRequest(profile: "demo", name: "greet", draft: state.draft)])
     }
 
-    @Test func ctrlOListsAndEnterOpens() {
+    @Test func ctrlFListsAndEnterOpens() {
         var state = listed()
-        #expect(F.press(.control("o"), into: &state) == [.listSavedRequests("demo")])
+        #expect(F.press(.control("f"), into: &state) == [.listSavedRequests("demo")])
         let lines = F.lines(state)
         #expect(lines.contains { $0.contains("┌ Saved requests of demo") })
         #expect(lines.contains { $0.contains("list users  GET json/2") })
@@ -69,15 +69,15 @@ import TUICore
         #expect(state.body.text == "{\"a\": 1}")
         #expect(!state.hasUnsavedWork)
         // The list marks the one the panes hold; Ctrl+S offers its name.
-        F.press(.control("o"), into: &state)
+        F.press(.control("f"), into: &state)
         #expect(F.lines(state).contains { $0.contains("● greet") })
         F.press(.escape, .control("s"), into: &state)
         #expect(F.lines(state).contains { $0.contains("Name: greet") })
     }
 
-    @Test func nOrF2RenamesRefusingATakenName() {
+    @Test func f2RenamesRefusingATakenName() {
         var state = listed()
-        F.press(.control("o"), .character("n"), into: &state)
+        F.press(.control("f"), .function(2), into: &state)
         #expect(F.lines(state).contains { $0.contains("┌ Rename list users") })
         F.press(.control("u"), into: &state)
         F.type("greet", into: &state)
@@ -90,21 +90,50 @@ import TUICore
         #expect(F.lines(state).contains { $0.contains("┌ Rename greet") })
     }
 
-    @Test func dDeletesAfterY() {
+    @Test func ctrlDDeletesAfterY() {
         var state = listed()
-        F.press(.control("o"), .down, .character("d"), into: &state)
+        F.press(.control("f"), .down, .control("d"), into: &state)
         #expect(F.lines(state).contains { $0.contains("Delete the saved request greet?") })
         #expect(F.press(.character("y"), into: &state) == [.deleteRequest(profile: "demo", name: "greet")])
-        F.press(.escape, .control("o"), .delete, into: &state)
+        F.press(.escape, .control("f"), .control("d"), into: &state)
         #expect(F.press(.escape, into: &state).isEmpty)
         #expect(state.overlay == nil)
     }
 
+    @Test func typingFiltersFuzzilyBestFirstAndEnterOpensTheMatch() {
+        var state = F.state()
+        _ = state.update(.savedRequestsListed(profile: "demo", [
+            SavedRequestsState.Entry(name: "listPets", draft: RequestDraft(method: "GET", url: "pets"), group: "pets", description: "List all pets"),
+            SavedRequestsState.Entry(name: "createUser", draft: RequestDraft(method: "POST", url: "users"), group: "users"),
+            SavedRequestsState.Entry(name: "showPetById", draft: RequestDraft(method: "GET", url: "pets/{petId}"), group: "pets"),
+        ]), now: 1)
+        F.press(.control("f"), into: &state)
+        // Without a filter: grouped by tag, the groups in the order they first appear.
+        var lines = F.lines(state)
+        let order = ["listPets", "showPetById", "createUser"].map { name in lines.firstIndex { $0.contains(name) } ?? -1 }
+        #expect(order == order.sorted() && !order.contains(-1))
+        #expect(lines.contains { $0.contains("Saved requests of demo (3)") })
+        #expect(lines.contains { $0.contains("List all pets") })
+        F.type("spbi", into: &state)
+        lines = F.lines(state)
+        #expect(lines.contains { $0.contains("› spbi") })
+        #expect(lines.contains { $0.contains("Saved requests of demo (1 of 3)") })
+        #expect(!lines.contains { $0.contains("createUser") })
+        F.press(.enter, into: &state)
+        #expect(state.request.urlText == "pets/{petId}")
+        // A query nothing matches says so; Backspace widens it again.
+        F.press(.control("f"), into: &state)
+        F.type("zzz", into: &state)
+        #expect(F.lines(state).contains { $0.contains("no request matches zzz") })
+        F.press(.backspace, .backspace, .backspace, into: &state)
+        #expect(F.lines(state).contains { $0.contains("(3)") })
+    }
+
     @Test func anEmptyCollectionSaysHowToStart() {
         var state = F.state()
-        F.press(.control("o"), into: &state)
+        F.press(.control("f"), into: &state)
         #expect(F.lines(state).contains { $0.contains("none yet: Ctrl+S saves the request under a name") })
-        #expect(F.press(.character("d"), into: &state).isEmpty)
+        #expect(F.press(.control("d"), into: &state).isEmpty)
     }
 
     @Test func anotherProfilesListingIsDroppedAndSwitchingClearsTheList() {
@@ -121,7 +150,7 @@ import TUICore
         _ = state.update(.savedRequestsListed(profile: "demo", [
             SavedRequestsState.Entry(name: "evil\u{1B}]2;owned\u{07}", draft: RequestDraft(method: "GET", url: "\u{1B}[2Jx")),
         ]), now: 1)
-        F.press(.control("o"), into: &state)
+        F.press(.control("f"), into: &state)
         let joined = F.lines(state).joined()
         #expect(!joined.contains("\u{1B}") && !joined.contains("\u{07}"))
         #expect(joined.contains("evil"))

@@ -239,7 +239,7 @@ import RequestModel
         state.open(SessionState.Opened(file: "s.yaml", exchanges: [SessionsOverlayTests.users]))
         #expect(F.press(.function(3), into: &state) == [.loadHistory("demo")])
         guard case .list(.history, _) = state.overlay else { Issue.record("history not open"); return }
-        #expect(F.press(.control("o"), into: &state) == [.listSavedRequests("demo")])
+        #expect(F.press(.control("f"), into: &state) == [.listSavedRequests("demo")])
         // F2 renames in the saved list; elsewhere it opens the profiles.
         #expect(F.press(.function(4), .function(2), into: &state) == [.listProfiles])
         F.press(.control("q"), into: &state)

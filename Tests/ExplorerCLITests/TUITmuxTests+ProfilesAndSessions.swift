@@ -155,7 +155,7 @@ extension TUITmuxTests {
                 let file = try String(contentsOfFile: directory.path("home/profiles/demo.requests.yaml"), encoding: .utf8)
                 #expect(file.contains("my echo") && file.contains("echo?from=saved"))
                 try await run(["flaky/1"], in: directory) { tmux in
-                    try await tmux.send("C-o")
+                    try await tmux.send("C-f")
                     let list = try await tmux.waitFor(text: "Saved requests of demo")
                     #expect(list.contains { $0.contains("my echo  GET echo?from=saved") })
                     try await tmux.send("Enter")
@@ -173,7 +173,7 @@ extension TUITmuxTests {
                     try await tmux.send("C-s", "C-u", "quick1", "Enter", "C-s", "C-u", "quick2", "Enter", "C-s", "C-u", "quick3", "Enter",
                                         "C-s", "C-u", "quick4", "Enter", "C-s", "C-u", "quick5", "Enter")
                     try await tmux.waitFor(text: "saved as quick5")
-                    try await tmux.send("C-o")
+                    try await tmux.send("C-f")
                     let list = try await tmux.waitFor(text: "Saved requests of demo")
                     for index in 1...5 { #expect(list.contains { $0.contains("quick\(index)") }, "\(list.joined(separator: "\n"))") }
                 }

@@ -158,6 +158,8 @@ let package = Package(
                 "HTTPParsing",
                 "Locking",
                 "DemoAPI",
+                "ExplorerApp",
+                "TUICore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]

@@ -1,4 +1,5 @@
 import Foundation
+import TUICore
 
 /// The active profile's saved requests, as last listed, and the one the panes hold.
 public struct SavedRequestsState: Sendable, Equatable {
@@ -18,7 +19,7 @@ public struct SavedRequestsState: Sendable, Equatable {
         }
 
         /// What the picker's filter matches: `name  METHOD url  group`.
-        var searchText: [Character] { Array("\(name)  \(draft.method) \(draft.url)  \(group)") }
+        var searchText: FuzzyMatch.Candidate { FuzzyMatch.Candidate("\(name)  \(draft.method) \(draft.url)  \(group)") }
     }
 
     public var entries: [Entry] = [] {
@@ -26,7 +27,7 @@ public struct SavedRequestsState: Sendable, Equatable {
     }
     /// The saved request the panes were opened from or last saved as.
     public var current: String?
-    private(set) var searchTexts: [[Character]] = []
+    private(set) var searchTexts: [FuzzyMatch.Candidate] = []
     /// Which entry each row of the picker shows, best match first.
     var shown: [Int] = []
 

@@ -8,6 +8,7 @@ import Foundation
 //   explorer-bench backoff [--retries N]
 //   explorer-bench jsonpath [--runs N] [--megabytes M]   (our parser and RFC 9535 engine vs jq, same file, same run)
 //   explorer-bench tui [--runs N]
+//   explorer-bench picker [--requests N]   (the saved-request picker: update + render per keystroke)
 //   explorer-bench soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let options = BenchOptions(arguments.dropFirst())
@@ -27,11 +28,13 @@ case "backoff":
     await BackoffBenchmark(retries: options.int("--retries", default: 200)).run()
 case "tui":
     await TUIBenchmark(runs: options.int("--runs", default: 5)).run()
+case "picker":
+    PickerBenchmark(count: options.int("--requests", default: 5_000)).run()
 case "soak":
     await SoakBenchmark(count: options.int("--count", default: 10_000), concurrency: options.int("--concurrency", default: 16),
                         seed: UInt64(options.int("--seed", default: 1)), eventBuffer: options.int("--events-buffer", default: 65_536),
                         watchdog: .seconds(options.int("--watchdog", default: 30))).run()
 default:
-    FileHandle.standardError.write(Data("usage: explorer-bench client [--requests N] [--batches B] | backoff [--retries N] | jsonpath [--runs N] [--megabytes M] | tui [--runs N] | soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]\n".utf8))
+    FileHandle.standardError.write(Data("usage: explorer-bench client [--requests N] [--batches B] | backoff [--retries N] | jsonpath [--runs N] [--megabytes M] | tui [--runs N] | picker [--requests N] | soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]\n".utf8))
     exit(2)
 }

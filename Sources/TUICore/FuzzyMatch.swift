@@ -13,13 +13,37 @@ public enum FuzzyMatch {
     static let matchScore = 16, boundaryBonus = 8, camelBonus = 7, consecutiveBonus = 4
     static let gapStart = -3, gapExtension = -1
 
-    /// Nil when `query`'s characters do not all appear in `candidate` in order. An empty query
-    /// matches everything with score 0.
-    public static func match(_ query: [Character], in candidate: [Character]) -> Result? {
+    /// A text prepared once for matching many queries: lower-cased, each character's kind known,
+    /// so a keystroke never asks Unicode for case again.
+    public struct Candidate: Sendable, Equatable {
+        let lower: [Character]
+        let kinds: [Kind]
+
+        enum Kind: UInt8, Sendable {
+            case lower, upper, digit, separator, other
+        }
+
+        public init(_ text: String) {
+            let characters = Array(text)
+            lower = characters.map { $0.isUppercase ? Character($0.lowercased()) : $0 }
+            kinds = characters.map { character in
+                if "/ -_.{:?&=".contains(character) { return .separator }
+                if character.isNumber { return .digit }
+                if character.isUppercase { return .upper }
+                if character.isLowercase { return .lower }
+                return .other
+            }
+        }
+    }
+
+    /// Nil when `query`'s characters (lower-case) do not all appear in `candidate` in order. An
+    /// empty query matches everything with score 0.
+    public static func match(_ query: [Character], in candidate: Candidate) -> Result? {
         guard !query.isEmpty else { return Result(score: 0, positions: []) }
+        let text = candidate.lower
         // Forward: where the first complete match ends.
         var q = 0, end = -1
-        for (index, character) in candidate.enumerated() where same(character, query[q]) {
+        for index in text.indices where text[index] == query[q] {
             q += 1
             if q == query.count { end = index; break }
         }
@@ -29,17 +53,17 @@ public enum FuzzyMatch {
         q = query.count - 1
         var index = end
         while q >= 0 {
-            if same(candidate[index], query[q]) {
+            if text[index] == query[q] {
                 positions[q] = index
                 q -= 1
             }
             index -= 1
         }
-        return Result(score: score(positions, in: candidate), positions: positions)
+        return Result(score: score(positions, in: candidate.kinds), positions: positions)
     }
 
     /// Matches `query` against each candidate; the matching ones, best first (ties keep order).
-    public static func rank(_ query: String, _ candidates: [[Character]]) -> [(index: Int, result: Result)] {
+    public static func rank(_ query: String, _ candidates: [Candidate]) -> [(index: Int, result: Result)] {
         let needle = Array(query.lowercased())
         var found: [(index: Int, result: Result)] = []
         for (index, candidate) in candidates.enumerated() {
@@ -51,10 +75,10 @@ public enum FuzzyMatch {
         }.map(\.element)
     }
 
-    static func score(_ positions: [Int], in candidate: [Character]) -> Int {
+    static func score(_ positions: [Int], in kinds: [Candidate.Kind]) -> Int {
         var total = 0
         for (n, position) in positions.enumerated() {
-            total += matchScore + bonus(at: position, in: candidate)
+            total += matchScore + bonus(at: position, in: kinds)
             if n > 0 {
                 let gap = position - positions[n - 1] - 1
                 total += gap == 0 ? consecutiveBonus : gapStart + gapExtension * (gap - 1)
@@ -63,18 +87,13 @@ public enum FuzzyMatch {
         return total
     }
 
-    static func bonus(at position: Int, in candidate: [Character]) -> Int {
+    static func bonus(at position: Int, in kinds: [Candidate.Kind]) -> Int {
         guard position > 0 else { return boundaryBonus }
-        let previous = candidate[position - 1], current = candidate[position]
-        if "/ -_.{:?&=".contains(previous) { return boundaryBonus }
-        if previous.isLowercase && current.isUppercase { return camelBonus }
-        if !previous.isNumber && current.isNumber { return camelBonus }
-        return 0
-    }
-
-    /// Case-insensitive for the query's lower-case letters, as fzf's smart case without the upper case.
-    @inline(__always)
-    static func same(_ candidate: Character, _ query: Character) -> Bool {
-        candidate == query || (candidate.isUppercase && Character(candidate.lowercased()) == query)
+        switch (kinds[position - 1], kinds[position]) {
+        case (.separator, _): return boundaryBonus
+        case (.lower, .upper): return camelBonus
+        case (.lower, .digit), (.upper, .digit), (.other, .digit): return camelBonus
+        default: return 0
+        }
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct FuzzyMatchTests {
     private func match(_ query: String, _ candidate: String) -> FuzzyMatch.Result? {
-        FuzzyMatch.match(Array(query.lowercased()), in: Array(candidate))
+        FuzzyMatch.match(Array(query.lowercased()), in: FuzzyMatch.Candidate(candidate))
     }
 
     @Test func lettersMustAppearInOrderCaseIgnored() {
@@ -32,12 +32,12 @@ import Testing
     }
 
     @Test func rankingIsBestFirstAndStable() {
-        let candidates = ["updatePet", "listPets", "deletePet", "getPetById"].map { Array($0) }
+        let candidates = ["updatePet", "listPets", "deletePet", "getPetById"].map(FuzzyMatch.Candidate.init)
         let ranked = FuzzyMatch.rank("pet", candidates).map(\.index)
         #expect(Set(ranked) == [0, 1, 2, 3])
         #expect(FuzzyMatch.rank("", candidates).map(\.index) == [0, 1, 2, 3])
         #expect(FuzzyMatch.rank("gpb", candidates).map(\.index) == [3])
         // Equal scores keep the list's order.
-        #expect(FuzzyMatch.rank("dpet", [Array("deletePet"), Array("deletePet")]).map(\.index) == [0, 1])
+        #expect(FuzzyMatch.rank("dpet", [FuzzyMatch.Candidate("deletePet"), FuzzyMatch.Candidate("deletePet")]).map(\.index) == [0, 1])
     }
 }

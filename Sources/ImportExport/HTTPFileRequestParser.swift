@@ -66,6 +66,7 @@ struct HTTPFileRequestParser: Sendable {
             url += lines[index].trimmed
             index += 1
         }
+        url = Self.withoutVersion(url)
         var headers: [NamedValue] = []
         while index < lines.count {
             let line = lines[index]
@@ -118,7 +119,7 @@ struct HTTPFileRequestParser: Sendable {
     /// `METHOD URL [HTTP/x]` or a bare URL (GET).
     func requestLine(_ line: HTTPFileLine) throws(FileProblem) -> (String, String) {
         let trimmed = line.trimmed
-        let withoutVersion = trimmed.replacing(/\s+HTTP\/\d(\.\d)?$/, with: "")
+        let withoutVersion = Self.withoutVersion(trimmed)
         if Self.isBareURL(withoutVersion) { return ("GET", withoutVersion) }
         let word = withoutVersion.prefix { !$0.isWhitespace }
         let method = word.uppercased()
@@ -130,6 +131,11 @@ struct HTTPFileRequestParser: Sendable {
             throw problem(line, column: column(of: line) + word.count, "expected a URL after `\(word)`")
         }
         return (method, url)
+    }
+
+    /// The text without a final ` HTTP/1.1` (on the request line or its last continuation).
+    static func withoutVersion(_ text: String) -> String {
+        text.replacing(/\s+HTTP\/\d(\.\d)?$/, with: "")
     }
 
     /// `https://…`, `http://…`, `{{host}}/…` or `/path`: a request line without a method.

@@ -6,7 +6,9 @@ import RequestModel
 /// environment name to its variables) and `http-client.private.env.json` (the same shape, for
 /// secrets). Each environment becomes `ImportedAPI.Environment`; `$shared` is merged into every
 /// one (the environment's own values win); a private variable becomes `${env:NAME}` (NAME its
-/// name upper-cased, other characters `_`), never its value.
+/// name upper-cased, other characters `_`), never its value. VS Code REST Client's
+/// `rest-client.environmentVariables` in `.vscode/settings.json` beside the file are read too
+/// (`HTTPFileVSCodeSettings`), between the two.
 enum HTTPFileEnvironments {
     static let publicFile = "http-client.env.json"
     static let privateFile = "http-client.private.env.json"
@@ -16,13 +18,15 @@ enum HTTPFileEnvironments {
         let directory = file.deletingLastPathComponent()
         var skipped: [ImportedAPI.Skipped] = []
         let open = try environments(in: directory.appendingPathComponent(publicFile), secret: false, skipped: &skipped)
+        let vscode = HTTPFileVSCodeSettings.environments(beside: file, skipped: &skipped)
         let hidden = try environments(in: directory.appendingPathComponent(privateFile), secret: true, skipped: &skipped)
-        let names = (open + hidden).map(\.name).filter { $0 != shared }
+        let files = [open, vscode, hidden]
+        let names = files.joined().map(\.name).filter { $0 != shared }
         var seen = Set<String>()
         let ordered = names.filter { seen.insert($0).inserted }
         let result = ordered.map { name in
-            let layers = [open, hidden].flatMap { file in file.filter { $0.name == shared } }
-                + [open, hidden].flatMap { file in file.filter { $0.name == name } }
+            let layers = files.flatMap { file in file.filter { $0.name == shared } }
+                + files.flatMap { file in file.filter { $0.name == name } }
             var vars: [NamedValue] = []
             for layer in layers { merge(layer.vars, into: &vars) }
             return ImportedAPI.Environment(name: name, vars: vars)
@@ -57,20 +61,25 @@ enum HTTPFileEnvironments {
                 throw FileProblem(file: url.path, line: line, column: column, key: member.key,
                                   message: "expected an object of variables, found \(member.value.kindName)")
             }
-            let vars = values.compactMap { value -> NamedValue? in
-                let plain: String
-                switch value.value {
-                case .string(let string): plain = string
-                case .number, .bool: plain = value.value.compactText
-                case .null: plain = ""
-                case .object, .array:
-                    skipped.append(ImportedAPI.Skipped("\(url.lastPathComponent) \(member.key).\(value.key)",
-                                                       "\(value.value.kindName) (client settings), not a variable"))
-                    return nil
-                }
-                return NamedValue(value.key, secret ? "${env:\(environmentName(value.key))}" : plain)
+            return ImportedAPI.Environment(name: member.key, vars: variables(values, of: "\(url.lastPathComponent) \(member.key)",
+                                                                             secret: secret, skipped: &skipped))
+        }
+    }
+
+    /// An environment's members as variables: strings as they are, numbers and booleans as
+    /// written, null empty; an object or array (JetBrains' `Security` settings) is skipped.
+    static func variables(_ members: [JSONNode.Member], of place: String, secret: Bool, skipped: inout [ImportedAPI.Skipped]) -> [NamedValue] {
+        members.compactMap { member -> NamedValue? in
+            let plain: String
+            switch member.value {
+            case .string(let string): plain = string
+            case .number, .bool: plain = member.value.compactText
+            case .null: plain = ""
+            case .object, .array:
+                skipped.append(ImportedAPI.Skipped("\(place).\(member.key)", "\(member.value.kindName) (client settings), not a variable"))
+                return nil
             }
-            return ImportedAPI.Environment(name: member.key, vars: vars)
+            return NamedValue(member.key, secret ? "${env:\(environmentName(member.key))}" : plain)
         }
     }
 

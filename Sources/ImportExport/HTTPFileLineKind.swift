@@ -25,12 +25,13 @@ enum HTTPFileLineKind: Sendable, Equatable {
             return .script(marker: first)
         }
         if let comment = commentText(trimmed) {
-            if let match = comment.wholeMatch(of: /@([A-Za-z][A-Za-z0-9-]*)(?:\s*=\s*|\s+|$)(.*)/) {
+            if comment.hasPrefix("@"), let match = comment.wholeMatch(of: /@([A-Za-z][A-Za-z0-9-]*)(?:\s*=\s*|\s+|$)(.*)/) {
                 return .tag(String(match.1), String(match.2).trimmingCharacters(in: .whitespaces))
             }
             return .comment
         }
-        if let match = trimmed.wholeMatch(of: /@([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*)/) {
+        // Checked first: Swift regexes are slow, and most lines are headers or body text.
+        if trimmed.hasPrefix("@"), let match = trimmed.wholeMatch(of: /@([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*)/) {
             return .variable(NamedValue(String(match.1), String(match.2)))
         }
         return nil

@@ -45,9 +45,10 @@ struct HTTPFileRequestParser: Sendable {
             case .variable(let variable):
                 result.variables.append(variable)
                 index += 1
-            case .script:
+            case .script(let marker):
                 let end = try scriptEnd(lines, from: index)
-                notes.append("pre-request script at line \(line.number): explorer runs no scripts")
+                let what = marker == "<" ? "pre-request script" : "response handler before the request line"
+                notes.append("\(what) at line \(line.number): explorer runs no scripts")
                 index = end
             case .outputRedirect, .responseReference:
                 notes.append("`\(trimmed)` at line \(line.number): no request before it")

@@ -50,7 +50,8 @@ enum HTTPFileImport {
         var notes = entry.notes
         if let note = body.note { notes.append(note) }
         let written = ([url] + kept.map(\.value) + entry.body.map(\.text)).joined(separator: "\n")
-        for match in written.matches(of: /\{\{\s*([A-Za-z0-9_-]+)\.(response|request)\./) {
+        let readsExchanges = written.contains(".response.") || written.contains(".request.")
+        for match in readsExchanges ? written.matches(of: /\{\{\s*([A-Za-z0-9_-]+)\.(response|request)\./) : [] {
             notes.append("`{{\(match.1).\(match.2)…}}` reads the request `\(match.1)`'s exchange: kept as written, explorer does not fill it")
         }
         let request = RequestSpec(name: name(entry, url: url), method: entry.method, url: url, headers: kept, body: body.body)

@@ -136,7 +136,8 @@ struct HTTPFileRequestParser: Sendable {
 
     /// The text without a final ` HTTP/1.1` (on the request line or its last continuation).
     static func withoutVersion(_ text: String) -> String {
-        text.replacing(/\s+HTTP\/\d(\.\d)?$/, with: "")
+        guard text.contains("HTTP/") else { return text }
+        return text.replacing(/\s+HTTP\/\d(\.\d)?$/, with: "")
     }
 
     /// `https://…`, `http://…`, `{{host}}/…` or `/path`: a request line without a method.

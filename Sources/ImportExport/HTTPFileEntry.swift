@@ -7,6 +7,8 @@ struct HTTPFileEntry: Sendable, Equatable {
     var tagName: String?
     /// The separator's text (`### Create pet` → `Create pet`); nil or empty when it has none.
     var title: String?
+    /// The comment lines before the request line, one per line (`# …`, `// …`).
+    var comments: [String] = []
     var method: String
     /// As written, continuation lines joined.
     var url: String

@@ -3,8 +3,9 @@ import RequestModel
 
 /// `explorer export http` (SPEC §9): one `.http` file that JetBrains and VS Code REST Client both
 /// run — per request `### name`, `# @name name` when REST Client accepts the name
-/// (`HTTPFileExportName`), the request line with `ExportURL`, headers (`HTTPFileExportHeaders`),
-/// a blank line and the body — and `http-client.env.json` beside it (`HTTPFileExportEnvironment`).
+/// (`HTTPFileExportName`), its description as `#` comments, the request line with `ExportURL`,
+/// headers (`HTTPFileExportHeaders`), a blank line and the body (`HTTPFileExportBody`) — and
+/// `http-client.env.json` beside it (`HTTPFileExportEnvironment`).
 enum HTTPFileExport {
     static func files(profile: Profile, requests: [RequestSpec]) -> [ExportedFile] {
         let text = requests.map { request(profile: profile, $0) }.joined(separator: "\n")
@@ -18,6 +19,8 @@ enum HTTPFileExport {
         let name = request.name ?? request.summary
         var lines = ["### " + name]
         if HTTPFileExportName.isRequestName(name) { lines.append("# @name " + name) }
+        // The description as comments, where the import reads it back from.
+        lines += (request.description ?? "").split(separator: "\n").map { "# " + $0 }
         lines.append(request.method + " " + ExportURL(request).text)
         var headers = HTTPFileExportHeaders.headers(profile: profile, request: request)
         if let multipart = HTTPFileExportBody.multipartContentType(request.body) {

@@ -4,10 +4,11 @@ import ProfileFormat
 import RequestModel
 
 /// JetBrains HTTP Client and VS Code REST Client `.http` / `.rest` files (SPEC §9): one request
-/// per `###` block, named by `# @name`, else the separator's text, else `METHOD URL`; URLs,
-/// headers and `{{vars}}` as written; file variables `@name = value` as the profile's vars (a
-/// later one wins); scripts, response handlers, redirects and `@prompt`s listed as skipped; the
-/// environment files beside it as environments. The title is the file's name without extension.
+/// per `###` block, named by `# @name`, else the separator's text, else `METHOD URL`, described by
+/// the comment lines before its request line; URLs, headers and `{{vars}}` as written; file
+/// variables `@name = value` as the profile's vars (a later one wins); scripts, response
+/// handlers, redirects and `@prompt`s listed as skipped; the environment files beside it as
+/// environments. The title is the file's name without extension.
 enum HTTPFileImport {
     static func read(_ data: Data, file: URL) throws(FileProblem) -> ImportedAPI {
         guard var text = String(validating: data, as: UTF8.self) else {
@@ -54,7 +55,9 @@ enum HTTPFileImport {
         for match in readsExchanges ? written.matches(of: /\{\{\s*([A-Za-z0-9_-]+)\.(response|request)\./) : [] {
             notes.append("`{{\(match.1).\(match.2)…}}` reads the request `\(match.1)`'s exchange: kept as written, explorer does not fill it")
         }
-        let request = RequestSpec(name: name(entry, url: url), method: entry.method, url: url, headers: kept, body: body.body)
+        let description = entry.comments.isEmpty ? nil : entry.comments.joined(separator: "\n")
+        let request = RequestSpec(name: name(entry, url: url), method: entry.method, url: url, headers: kept, body: body.body,
+                                  description: description)
         return (request, notes)
     }
 

@@ -26,6 +26,7 @@ struct HTTPFileRequestParser: Sendable {
         let lines = block.lines
         var index = 0
         var tagName: String?
+        var comments: [String] = []
         var notes: [String] = []
         // Before the request line.
         while index < lines.count {
@@ -34,7 +35,9 @@ struct HTTPFileRequestParser: Sendable {
             if trimmed.isEmpty { index += 1; continue }
             guard let kind = HTTPFileLineKind.of(trimmed) else { break }
             switch kind {
-            case .comment: index += 1
+            case .comment:
+                if let text = HTTPFileLineKind.commentText(trimmed), !text.isEmpty { comments.append(text) }
+                index += 1
             case .tag(let tag, let value):
                 switch tag {
                 case "name": tagName = value
@@ -112,8 +115,8 @@ struct HTTPFileRequestParser: Sendable {
         }
         while body.first?.trimmed.isEmpty == true { body.removeFirst() }
         while body.last?.trimmed.isEmpty == true { body.removeLast() }
-        result.entry = HTTPFileEntry(tagName: tagName, title: block.title, method: method, url: url, requestLine: requestLine,
-                                     headers: headers, body: body, notes: notes)
+        result.entry = HTTPFileEntry(tagName: tagName, title: block.title, comments: comments, method: method, url: url,
+                                     requestLine: requestLine, headers: headers, body: body, notes: notes)
         return result
     }
 

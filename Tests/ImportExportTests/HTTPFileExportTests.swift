@@ -21,7 +21,7 @@ import Testing
 
     static let requests = [
         RequestSpec(name: "list pets", method: "GET", url: "pets?limit={{limit}}"),
-        RequestSpec(name: "createPet", method: "POST", url: "pets", body: .json("{\"name\": \"Rex\"}")),
+        RequestSpec(name: "createPet", method: "POST", url: "pets", body: .json("{\"name\": \"Rex\"}"), description: "Adds a pet.\nNames need not be unique."),
         RequestSpec(name: "upload", method: "POST", url: "pets/{{petId}}/photo", headers: [NamedValue("Accept", "text/plain")],
                     body: .multipart([.text(name: "name", value: "Rex"), .file(name: "photo", path: "/tmp/rex.png")])),
         RequestSpec(name: "log-in", method: "POST", url: "https://auth.example.com/login",
@@ -41,6 +41,8 @@ import Testing
 
             ### createPet
             # @name createPet
+            # Adds a pet.
+            # Names need not be unique.
             POST {{baseUrl}}/pets
             Accept: application/json
             X-Api-Key: {{API_KEY}}
@@ -125,6 +127,7 @@ import Testing
         let (again, baseUrl) = try httpRoundTrip(profile: profile, requests: Self.requests)
         #expect(baseUrl == "https://api.example.com/v1")
         #expect(again.map { $0.name ?? "" } == Self.requests.map { $0.name ?? "" })
+        #expect(again.map(\.description) == Self.requests.map(\.description))
         // The export adds the Content-Type each body implies; the original implied it without saying.
         let expected = Self.requests.map { request in
             var request = request
@@ -140,6 +143,7 @@ import Testing
         let (again, baseUrl) = try httpRoundTrip(profile: api.profile, requests: api.requests)
         #expect(again.count == api.requests.count)
         #expect(again.map { $0.name ?? "" } == api.requests.map { $0.name ?? "" })
+        #expect(again.map(\.description) == api.requests.map(\.description))
         for (original, copy) in zip(api.requests, again) {
             #expect(RoundTripRequest(copy, baseUrl: baseUrl) == RoundTripRequest(original, baseUrl: baseUrl))
         }

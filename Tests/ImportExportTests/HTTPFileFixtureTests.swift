@@ -89,6 +89,8 @@ import Testing
         ])
         #expect(api.requests[1].name == "GET {{arm}}/subscriptions?api-version=2017-08-01")
         #expect(api.requests[2].name == "GET {{arm}}/subscriptions?api-version=2017-08-01 (2)")
+        #expect(api.requests[0].description == "Use the default directory for the account")
+        #expect(api.requests[4].description == "Implicit cloud selection (via REST endpoint TLD) -- cn\nTODO: FAILED!!!")
         #expect(api.skipped.isEmpty && api.environments.isEmpty)
     }
 
@@ -100,6 +102,8 @@ import Testing
         ])
         #expect(api.requests.map(\.method) == ["QUERY", "QUERY", "QUERY", "QUERY", "QUERY", "QUERY", "POST"])
         #expect(api.requests.allSatisfy { $0.url == "https://httpbin.org/anything" })
+        #expect(api.requests[0].description == "The QUERY method allows sending a request body for complex queries\nwhile maintaining the safe and idempotent semantics of GET")
+        #expect(api.requests[1].description == nil)
         #expect(api.requests[1].body == .text(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<query>\n    <filter field=\"status\" value=\"active\"/>\n    <filter field=\"category\" value=\"books\"/>\n    <limit>25</limit>\n</query>",
             contentType: "application/xml"))

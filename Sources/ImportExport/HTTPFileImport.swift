@@ -20,6 +20,7 @@ enum HTTPFileImport {
         var vars: [NamedValue] = []
         var requests: [RequestSpec] = []
         var skipped: [ImportedAPI.Skipped] = []
+        var names = UniqueNames()
         for block in HTTPFileBlock.blocks(in: text) {
             let parsed = try parser.parse(block)
             HTTPFileEnvironments.merge(parsed.variables, into: &vars)
@@ -28,7 +29,10 @@ enum HTTPFileImport {
                 skipped += parsed.notes.map { ImportedAPI.Skipped(place, $0) }
                 continue
             }
-            let (request, notes) = request(entry, directory: directory)
+            var (request, notes) = request(entry, directory: directory)
+            // Unique here already (APIImport's pass then changes nothing), so what is skipped
+            // names the request as the import will.
+            request.name = names.claim(request.name ?? request.summary)
             requests.append(request)
             skipped += notes.map { ImportedAPI.Skipped(request.name ?? request.summary, $0) }
         }
@@ -51,6 +55,13 @@ enum HTTPFileImport {
         var notes = entry.notes
         if let note = body.note { notes.append(note) }
         let written = ([url] + kept.map(\.value) + entry.body.map(\.text)).joined(separator: "\n")
+        var systemVariables: [String] = []
+        for match in written.contains("{{$") ? written.matches(of: /\{\{\s*\$([A-Za-z][A-Za-z0-9_.]*)/) : [] where !systemVariables.contains(String(match.1)) {
+            systemVariables.append(String(match.1))
+        }
+        for name in systemVariables {
+            notes.append("`{{$\(name)}}` is a REST Client / JetBrains system variable explorer does not fill: kept as written, replace it before sending")
+        }
         let readsExchanges = written.contains(".response.") || written.contains(".request.")
         for match in readsExchanges ? written.matches(of: /\{\{\s*([A-Za-z0-9_-]+)\.(response|request)\./) : [] {
             notes.append("`{{\(match.1).\(match.2)…}}` reads the request `\(match.1)`'s exchange: kept as written, explorer does not fill it")

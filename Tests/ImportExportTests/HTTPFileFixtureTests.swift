@@ -91,7 +91,10 @@ import Testing
         #expect(api.requests[2].name == "GET {{arm}}/subscriptions?api-version=2017-08-01 (2)")
         #expect(api.requests[0].description == "Use the default directory for the account")
         #expect(api.requests[4].description == "Implicit cloud selection (via REST endpoint TLD) -- cn\nTODO: FAILED!!!")
-        #expect(api.skipped.isEmpty && api.environments.isEmpty)
+        // `{{$aadToken …}}` is REST Client's own: each request that uses it says so.
+        #expect(api.skipped.map(\.item) == api.requests.map { $0.name ?? "" })
+        #expect(api.skipped.allSatisfy { $0.reason.hasPrefix("`{{$aadToken}}` is a REST Client / JetBrains system variable") })
+        #expect(api.environments.isEmpty)
     }
 
     @Test func queryMethodExamplesAreNamedByTheirSeparatorText() throws {

@@ -54,18 +54,7 @@ enum HTTPFileImport {
         let kept = body.dropsContentType ? headers.filter { $0.name.lowercased() != "content-type" } : headers
         var notes = entry.notes
         if let note = body.note { notes.append(note) }
-        let written = ([url] + kept.map(\.value) + entry.body.map(\.text)).joined(separator: "\n")
-        var systemVariables: [String] = []
-        for match in written.contains("{{$") ? written.matches(of: /\{\{\s*\$([A-Za-z][A-Za-z0-9_.]*)/) : [] where !systemVariables.contains(String(match.1)) {
-            systemVariables.append(String(match.1))
-        }
-        for name in systemVariables {
-            notes.append("`{{$\(name)}}` is a REST Client / JetBrains system variable explorer does not fill: kept as written, replace it before sending")
-        }
-        let readsExchanges = written.contains(".response.") || written.contains(".request.")
-        for match in readsExchanges ? written.matches(of: /\{\{\s*([A-Za-z0-9_-]+)\.(response|request)\./) : [] {
-            notes.append("`{{\(match.1).\(match.2)…}}` reads the request `\(match.1)`'s exchange: kept as written, explorer does not fill it")
-        }
+        notes += HTTPFilePlaceholderNotes.notes(([url] + kept.map(\.value) + entry.body.map(\.text)).joined(separator: "\n"))
         let description = entry.comments.isEmpty ? nil : entry.comments.joined(separator: "\n")
         let request = RequestSpec(name: name(entry, url: url), method: entry.method, url: url, headers: kept, body: body.body,
                                   description: description)

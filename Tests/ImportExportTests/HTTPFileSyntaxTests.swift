@@ -197,6 +197,21 @@ import Testing
         #expect(reasons[5].contains("{{login.response"))
     }
 
+    @Test func otherClientsPlaceholdersAreKeptAndEachNamedOnce() throws {
+        let api = try importHTTP("""
+            POST https://example.com/orders?id={{$uuid}}
+            Authorization: Bearer {{login.response.body.token}}
+            Content-Type: application/json
+
+            {"id": "{{$uuid}}", "by": "{{login.response.body.user}}", "at": "{{ $timestamp }}"}
+            """)
+        #expect(api.requests[0].url == "https://example.com/orders?id={{$uuid}}")
+        #expect(api.skipped.count == 3)
+        #expect(api.skipped[0].reason.hasPrefix("`{{$uuid}}` is a REST Client / JetBrains system variable"))
+        #expect(api.skipped[1].reason.hasPrefix("`{{$timestamp}}`"))
+        #expect(api.skipped[2].reason.hasPrefix("`{{login.response…}}` reads the request `login`'s exchange"))
+    }
+
     @Test func environmentsMergeSharedAndTurnPrivateValuesIntoPlaceholders() throws {
         let folder = try HTTPFileFolder([
             "api.http": "GET {{host}}/pets\nX-Api-Key: {{api-key}}\n",

@@ -1,7 +1,37 @@
+import CurlSyntax
 import ProfileFormat
 import RequestModel
 
-/// Placeholder until this exporter lands.
+/// `explorer export curl`: one curl command per request, each after a `# name` line and
+/// separated by a blank line. The URL is `ExportURL`'s (`{{baseUrl}}` and `{{vars}}` kept for the
+/// user to fill), the headers `HTTPFileExportHeaders`' (secrets as placeholders, never values),
+/// written by `CurlExporter` as "copy as curl" writes them.
 enum CurlListExport {
-    static func files(profile: Profile, requests: [RequestSpec]) -> [ExportedFile] { [] }
+    static func files(profile: Profile, requests: [RequestSpec]) -> [ExportedFile] {
+        [ExportedFile(text: requests.map { command(profile: profile, $0) }.joined(separator: "\n"))]
+    }
+
+    static func command(profile: Profile, _ request: RequestSpec) -> String {
+        let headers = HTTPFileExportHeaders.headers(profile: profile, request: request)
+        let exporter = CurlExporter(method: request.method, url: ExportURL(request).text,
+                                    headers: headers.map { ($0.name, $0.value) }, body: body(request.body))
+        // The secrets are placeholders already: shown as they are, not redacted.
+        return "# \(request.name ?? request.summary)\n" + exporter.render(includeSecrets: true) + "\n"
+    }
+
+    static func body(_ body: RequestSpec.Body) -> CurlExporter.Body {
+        switch body {
+        case .none: .none
+        case .text(let text, _), .json(let text): .text(text)
+        case .binary(let data, _): .bytes(data)
+        case .form(let fields): .urlencodedForm(fields.map { ($0.name, $0.value) })
+        case .multipart(let parts):
+            .multipart(parts.map { part in
+                switch part {
+                case .text(let name, let value): CurlFormPart(name: name, content: .text(value))
+                case .file(let name, let path): CurlFormPart(name: name, content: .file(path))
+                }
+            })
+        }
+    }
 }

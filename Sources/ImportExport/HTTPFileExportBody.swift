@@ -1,0 +1,37 @@
+import Foundation
+import RequestModel
+
+/// A request's body as `.http` text: JSON and text as written, a form as one `a=1&b=2` line,
+/// multipart parts between `--boundary` lines (a file part as `< path`), bytes that are not
+/// UTF-8 as a comment saying they were left out (a `.http` file holds text).
+enum HTTPFileExportBody {
+    static let boundary = "ExplorerBoundary7MA4YWxkTrZu0gW"
+
+    /// The lines after the blank line; empty for no body.
+    static func lines(_ body: RequestSpec.Body) -> [String] {
+        switch body {
+        case .none: return []
+        case .json(let text), .text(let text, _): return [text]
+        case .form(let fields): return [HTTPFileForm.text(fields)]
+        case .multipart(let parts):
+            return parts.flatMap { part -> [String] in
+                switch part {
+                case .text(let name, let value):
+                    return ["--" + boundary, "Content-Disposition: form-data; name=\"\(name)\"", "", value]
+                case .file(let name, let path):
+                    let fileName = (path as NSString).lastPathComponent
+                    return ["--" + boundary, "Content-Disposition: form-data; name=\"\(name)\"; filename=\"\(fileName)\"", "", "< " + path]
+                }
+            } + ["--" + boundary + "--"]
+        case .binary(let data, _):
+            if let text = String(validating: data, as: UTF8.self) { return [text] }
+            return ["# \(data.count) bytes of binary body not written: a .http file holds text"]
+        }
+    }
+
+    /// The multipart Content-Type with this writer's boundary, for a multipart body.
+    static func multipartContentType(_ body: RequestSpec.Body) -> String? {
+        guard case .multipart = body else { return nil }
+        return "multipart/form-data; boundary=" + boundary
+    }
+}

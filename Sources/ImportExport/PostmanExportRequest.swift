@@ -10,12 +10,11 @@ enum PostmanExportRequest {
         let fullName = request.name ?? request.summary
         var name = fullName
         if let prefix = request.group, fullName.hasPrefix(prefix + "/") { name = String(fullName.dropFirst(prefix.count + 1)) }
-        var headers = ExportSecrets.commonHeaders(profile)
-        if let auth = profile.auth, PostmanExport.collectionAuth(auth) == nil { headers.append(ExportSecrets.authHeader(auth)) }
-        headers += request.headers.map { header in
-            guard Secrets.isRequestHeader(header.name) || header.value.contains("${env:") else { return header }
-            return NamedValue(header.name, ExportSecrets.placeholder(for: header.value, fallback: ExportSecrets.variableName(for: header.name)))
+        var headers = profile.headers.map(PostmanExport.header)
+        if case .header(let name, let value) = profile.auth {
+            headers.append(NamedValue(name, PostmanExport.secret(value, fallback: ExportSecrets.variableName(for: name))))
         }
+        headers += request.headers.map(PostmanExport.header)
         if let contentType = contentType(of: request.body), !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             headers.append(NamedValue("Content-Type", contentType))
         }
@@ -26,7 +25,13 @@ enum PostmanExportRequest {
         if let body = body(request.body) { members.append(.init("body", body)) }
         members.append(.init("url", url(ExportURL(request))))
         if let description = request.description { members.append(.init("description", .string(description))) }
-        return .init(group: group, node: ["name": .string(name), "request": .object(members)])
+        var item: [JSONNode.Member] = [.init("name", .string(name))]
+        // The request's own vars (a folder's environment, a path variable's value) as the item's variables.
+        if !request.vars.isEmpty {
+            item.append(.init("variable", .array(PostmanExport.variableList(request.vars))))
+        }
+        item.append(.init("request", .object(members)))
+        return .init(group: group, node: .object(item))
     }
 
     /// A text body's declared type, which Postman sends only as a header.

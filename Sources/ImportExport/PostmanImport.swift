@@ -17,17 +17,14 @@ enum PostmanImport {
         }
         let title = PostmanJSON.text(root["info"]?["name"])
         var api = ImportedAPI(format: .postman, title: title, profile: Profile(name: title ?? ""))
-        for variable in PostmanJSON.array(root["variable"]) + PostmanJSON.array(root["variables"]) {
-            guard let key = PostmanJSON.text(variable["key"] ?? variable["id"]), !PostmanJSON.isTrue(variable["disabled"]) else { continue }
-            api.profile.vars.append(NamedValue(key, PostmanJSON.valueText(variable["value"])))
-        }
+        api.profile.vars = variables(root["variable"]) + variables(root["variables"])
         let collectionAuth = PostmanAuth.postman(root["auth"])
         let placed = collectionAuth.placed(onProfile: true, scope: "collection")
         api.profile.auth = placed.profileAuth
         api.skipped += placed.skipped
         api.skipped += scripts(root["event"], of: "collection")
         var walker = Walker(collectionQuery: placed.query)
-        walker.walk(PostmanJSON.array(root["item"]), folders: [], inherited: .collection)
+        walker.walk(PostmanJSON.array(root["item"]), folders: [], inherited: .collection, vars: [])
         api.requests = walker.requests
         api.skipped += walker.skipped
         return api
@@ -44,23 +41,26 @@ enum PostmanImport {
         var requests: [RequestSpec] = []
         var skipped: [ImportedAPI.Skipped] = []
 
-        mutating func walk(_ items: [JSONNode], folders: [String], inherited: Inherited) {
+        /// `vars`: the enclosing folders' variables, the nearest one's value last.
+        mutating func walk(_ items: [JSONNode], folders: [String], inherited: Inherited, vars: [NamedValue]) {
             for item in items {
                 let name = PostmanJSON.text(item["name"]) ?? ""
                 let path = (folders + [name]).joined(separator: "/")
                 skipped += PostmanImport.scripts(item["event"], of: path)
                 let auth = PostmanAuth.postman(item["request"]?["auth"] ?? item["auth"])
                 let effective = auth == .inherit ? inherited : .own(auth, scope: path)
+                let itemVars = PostmanImport.merged(vars, PostmanImport.variables(item["variable"]))
                 if item["request"] == nil, item["item"] != nil {
-                    walk(PostmanJSON.array(item["item"]), folders: folders + [name], inherited: effective)
+                    walk(PostmanJSON.array(item["item"]), folders: folders + [name], inherited: effective, vars: itemVars)
                 } else if let request = item["request"] {
-                    requests.append(self.request(request, name: path, group: folders, auth: effective))
+                    requests.append(self.request(request, name: path, group: folders, auth: effective, vars: itemVars))
                 }
             }
         }
 
-        private mutating func request(_ node: JSONNode, name: String, group: [String], auth: Inherited) -> RequestSpec {
-            let url = PostmanURL(node["url"])
+        private mutating func request(_ node: JSONNode, name: String, group: [String], auth: Inherited, vars: [NamedValue]) -> RequestSpec {
+            // A request may be only its URL, sent with GET.
+            let url = PostmanURL(PostmanJSON.text(node) != nil ? node : node["url"])
             var headers = PostmanImport.headers(node["header"])
             var urlText = url.text
             switch auth {
@@ -74,11 +74,40 @@ enum PostmanImport {
                 if let query = placed.query { urlText = PostmanURL.appending([(query.name, query.value)], to: urlText) }
             }
             let body = PostmanBody.read(node["body"], headers: headers, skippedAs: name, skipped: &skipped)
-            return RequestSpec(name: name, method: (PostmanJSON.text(node["method"]) ?? "GET").uppercased(), url: urlText,
-                               headers: PostmanBody.headers(headers, for: body), body: body, vars: url.pathVariables,
+            let spec = RequestSpec(name: name, method: (PostmanJSON.text(node["method"]) ?? "GET").uppercased(), url: urlText,
+                               headers: PostmanBody.headers(headers, for: body), body: body, vars: PostmanImport.merged(vars, url.pathVariables),
                                group: group.isEmpty ? nil : group.joined(separator: "/"),
                                description: PostmanJSON.description(node["description"]))
+            skipped += PostmanImport.dynamicVariables(in: spec)
+            return spec
         }
+    }
+
+    /// Enabled `[{key, value}]` variables (`id` for old collections' keys).
+    static func variables(_ node: JSONNode?) -> [NamedValue] {
+        PostmanJSON.array(node).compactMap { variable in
+            guard let key = PostmanJSON.text(variable["key"] ?? variable["id"]), !PostmanJSON.isTrue(variable["disabled"]) else { return nil }
+            return NamedValue(key, PostmanJSON.valueText(variable["value"]))
+        }
+    }
+
+    /// `outer` with `inner`'s values replacing those of the same name, `inner`'s new ones last.
+    static func merged(_ outer: [NamedValue], _ inner: [NamedValue]) -> [NamedValue] {
+        let names = Set(inner.map(\.name))
+        return outer.filter { !names.contains($0.name) } + inner
+    }
+
+    /// Postman's dynamic variables (`{{$guid}}`, `{{$timestamp}}`) have no value in explorer: each is listed.
+    static func dynamicVariables(in request: RequestSpec) -> [ImportedAPI.Skipped] {
+        var text = request.url + request.headers.map { $0.name + $0.value }.joined()
+        switch request.body {
+        case .json(let body), .text(let body, _): text += body
+        case .form(let fields): text += fields.map { $0.name + $0.value }.joined()
+        default: break
+        }
+        var seen: [String] = []
+        for match in text.matches(of: /\{\{(\$[A-Za-z][A-Za-z0-9]*)\}\}/) where !seen.contains(String(match.1)) { seen.append(String(match.1)) }
+        return seen.map { .init("\(request.name ?? request.summary) variable {{\($0)}}", "Postman's dynamic variables are not filled by explorer: give it a value (vars or --var)") }
     }
 
     /// Enabled headers: v2.1's `[{key, value, disabled}]`, or v2.0's `Name: value` lines.

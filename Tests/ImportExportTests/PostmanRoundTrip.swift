@@ -5,14 +5,16 @@ import RequestModel
 
 /// What a round trip must keep of a request (SPEC §9): the method, the URL once `{{baseUrl}}` is
 /// resolved and templates are written as `{{name}}` (optional template query items left out, as
-/// Postman gets them disabled), the headers it sends (the profile's common headers and auth
-/// first, secrets as placeholders, a text body's content type as the header it becomes), and
-/// the body.
+/// Postman gets them disabled), the headers it sends (the profile's common headers and header
+/// auth first; a secret written in clear as the placeholder an export must write instead, while
+/// a value that only refers to its secret is kept; a text body's content type as the header it
+/// becomes), the body and the request's vars.
 struct SentRequest: Equatable, CustomStringConvertible {
     var method: String
     var url: String
     var headers: [NamedValue]
     var body: RequestSpec.Body
+    var vars: [NamedValue]
 
     init(_ request: RequestSpec, profile: Profile) {
         method = request.method.uppercased()
@@ -21,27 +23,38 @@ struct SentRequest: Equatable, CustomStringConvertible {
         let base = profile.baseURL ?? profile.vars.first { $0.name == "baseUrl" }?.value
         url = base.map { exportURL.text.replacingOccurrences(of: "{{baseUrl}}", with: String($0.reversed().drop { $0 == "/" }.reversed())) }
             ?? exportURL.text
-        var headers = ExportSecrets.commonHeaders(profile)
-        if let auth = profile.auth, case .header = auth { headers.append(ExportSecrets.authHeader(auth)) }
-        headers += request.headers.map { header in
+        var headers = profile.headers
+        if case .header(let name, let value) = profile.auth { headers.append(NamedValue(name, value)) }
+        headers = (headers + request.headers).map { header in
             guard Secrets.isRequestHeader(header.name) || header.value.contains("${env:") else { return header }
-            return NamedValue(header.name, ExportSecrets.placeholder(for: header.value, fallback: ExportSecrets.variableName(for: header.name)))
+            return NamedValue(header.name, Self.secret(header.value, fallback: ExportSecrets.variableName(for: header.name)))
         }
         if case .text(_, let contentType?) = request.body, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             headers.append(NamedValue("Content-Type", contentType))
         }
         self.headers = headers
         body = request.body
+        vars = request.vars
     }
 
-    var description: String { "\(method) \(url) \(headers.map { "\($0.name): \($0.value)" }) \(body)" }
+    /// `Bearer {{token}}` and `${env:KEY}` (as `{{KEY}}`) kept; `Bearer abc123` → `{{fallback}}`.
+    static func secret(_ value: String, fallback: String) -> String {
+        guard Secrets.holdsNoSecret(value) else { return "{{\(fallback)}}" }
+        return value.replacing(/\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/) { match in "{{\(match.1)}}" }
+    }
+
+    var description: String { "\(method) \(url) \(headers.map { "\($0.name): \($0.value)" }) \(body) vars \(vars.map { "\($0.name)=\($0.value)" })" }
 }
 
 enum PostmanRoundTrip {
-    /// The profile auth as the other side sees it: bearer and basic with placeholders.
-    static func auth(_ profile: Profile) -> NamedValue? {
-        guard let auth = profile.auth, PostmanExport.collectionAuth(auth) != nil else { return nil }
-        return ExportSecrets.authHeader(auth)
+    /// The profile's bearer or basic auth as the other side sees it (a header auth is a request header there).
+    static func auth(_ profile: Profile) -> [String]? {
+        switch profile.auth {
+        case .bearer(let token): ["bearer", SentRequest.secret(token, fallback: "token")]
+        case .basic(let username, let password):
+            ["basic", SentRequest.secret(username, fallback: "username"), SentRequest.secret(password, fallback: "password")]
+        case .header, nil: nil
+        }
     }
 
     /// `api` exported as a Postman collection, written to a temporary file and imported again.

@@ -27,6 +27,16 @@ import Testing
         }
     }
 
+    @Test func variableReferencesSurviveAsWritten() throws {
+        let api = try APIImport.read(Fixtures.url("postman", "wise-balance-groups.postman_collection.json"))
+        let again = try PostmanRoundTrip.reimported(api).api
+        let details = try #require(again.requests.first { $0.name == "Get balance group details" })
+        #expect(details.headers == [NamedValue("Authorization", "Bearer {{token}}")])
+        let rentx = try PostmanRoundTrip.reimported(try APIImport.read(Fixtures.url("insomnia", "rentx-insomnia.json"))).api
+        #expect(rentx.requests.first?.vars == [NamedValue("resource", "users")])
+        #expect(rentx.requests.first?.headers == [NamedValue("Content-Type", "application/json")])
+    }
+
     @Test func aProfileWithABaseURLTemplatesAndSecretsRoundTrips() throws {
         var profile = Profile(name: "pets")
         profile.baseURL = "http://127.0.0.1:8080/api/"
@@ -52,6 +62,7 @@ import Testing
         #expect(again.requests[0].url == "{{baseUrl}}/pets?limit={{limit}}")
         #expect(again.requests[1].url == "{{baseUrl}}/pets/{{petId}}")
         #expect(again.requests[4].url == "https://auth.example.com:8443/login?next=a")
+        #expect(again.requests[3].headers == [NamedValue("Accept", "application/json"), NamedValue("X-Trace", "{{region}}"), NamedValue("Content-Type", "text/plain")])
         for (before, after) in zip(api.requests, again.requests) {
             #expect(SentRequest(after, profile: again.profile) == SentRequest(before, profile: api.profile), "\(before.name ?? "")")
         }

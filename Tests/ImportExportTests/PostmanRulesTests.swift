@@ -90,6 +90,24 @@ import Testing
         #expect(api.skipped.map(\.item) == ["multi form file \"none\"", "bytes body"])
     }
 
+    @Test func folderAndItemVariablesAreTheRequestsVarsAndDynamicOnesAreListed() throws {
+        let api = try Self.postman("""
+        {"info": {"name": "c", "schema": "https://schema.getpostman.com/json/collection/v2.0.0/collection.json"},
+         "item": [
+           {"name": "F", "variable": [{"key": "a", "value": "folder"}, {"key": "b", "value": "folder"}],
+            "item": [
+              {"name": "r", "variable": [{"key": "b", "value": "item"}],
+               "request": {"method": "POST", "url": "https://h/x", "header": [{"key": "X-Id", "value": "{{$guid}}"}],
+                           "body": {"mode": "raw", "raw": "{\\"t\\": {{$timestamp}}, \\"u\\": \\"{{$guid}}\\"}"}}}
+            ]},
+           {"name": "short", "request": "https://h/only-a-url"}
+         ]}
+        """)
+        #expect(api.requests[0].vars == [NamedValue("a", "folder"), NamedValue("b", "item")])
+        #expect(api.skipped.map(\.item) == ["F/r variable {{$guid}}", "F/r variable {{$timestamp}}"])
+        #expect(api.requests[1].method == "GET" && api.requests[1].url == "https://h/only-a-url")
+    }
+
     @Test func aJSONSyntaxErrorNamesLineAndColumn() {
         #expect { try Self.postman("{\n  \"info\": {\"name\": \"c\"},\n  \"item\": [,]\n}") } throws: { error in
             let problem = error as? FileProblem

@@ -113,40 +113,11 @@ enum InsomniaImport {
             skipped += placed.skipped
             if let header = placed.header { headers.insert(header, at: 0) }
             if let item = placed.query { url = PostmanURL.appending([(item.name, item.value)], to: url) }
-            let body = self.body(node["body"], headers: headers, name: name)
+            let body = InsomniaBody.read(node["body"], headers: headers, name: name, skipped: &skipped)
             return RequestSpec(name: name, method: (PostmanJSON.text(node["method"]) ?? "GET").uppercased(), url: url,
                                headers: PostmanBody.headers(headers, for: body), body: body, vars: vars,
                                group: groups.isEmpty ? nil : groups.joined(separator: "/"),
                                description: PostmanJSON.description(node["description"]))
-        }
-
-        private mutating func body(_ node: JSONNode?, headers: [NamedValue], name: String) -> RequestSpec.Body {
-            let mimeType = PostmanJSON.text(node?["mimeType"]) ?? ""
-            let params = PostmanJSON.array(node?["params"]).filter { !PostmanJSON.isTrue($0["disabled"]) }
-            let text = InsomniaText.variables(PostmanJSON.text(node?["text"]) ?? "")
-            switch mimeType.lowercased() {
-            case "application/x-www-form-urlencoded":
-                return .form(params.map { NamedValue(InsomniaText.variables(PostmanJSON.text($0["name"]) ?? ""), InsomniaText.variables(PostmanJSON.text($0["value"]) ?? "")) })
-            case "multipart/form-data":
-                return .multipart(params.compactMap { param in
-                    let field = InsomniaText.variables(PostmanJSON.text(param["name"]) ?? "")
-                    guard PostmanJSON.text(param["type"]) == "file" else {
-                        return .text(name: field, value: InsomniaText.variables(PostmanJSON.text(param["value"]) ?? ""))
-                    }
-                    guard let path = PostmanJSON.text(param["fileName"]), !path.isEmpty else {
-                        skipped.append(.init("\(name) form file \"\(field)\"", "no file chosen in the export"))
-                        return nil
-                    }
-                    return .file(name: field, path: path)
-                })
-            case "application/octet-stream":
-                if node?["fileName"] != nil { skipped.append(.init("\(name) body", "a file body (binary upload) is not imported")) }
-                return .none
-            default:
-                if text.isEmpty { return .none }
-                if mimeType.lowercased().hasPrefix("application/json") { return .json(text) }
-                return .text(text, contentType: mimeType.isEmpty ? PostmanBody.contentType(in: headers) : mimeType)
-            }
         }
     }
 }

@@ -58,7 +58,7 @@ struct PostmanURL: Equatable {
     /// `url?a=1&b=2` (`&` when the URL has a query already).
     static func appending(_ items: [(String, String)], to url: String) -> String {
         guard !items.isEmpty else { return url }
-        let query = items.map { $0.1.isEmpty && $0.0.isEmpty ? "" : "\($0.0)=\($0.1)" }.joined(separator: "&")
+        let query = items.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         return url + (url.contains("?") ? "&" : "?") + query
     }
 

@@ -108,7 +108,7 @@ enum InsomniaImport {
                 guard !PostmanJSON.isTrue(parameter["disabled"]), let key = PostmanJSON.text(parameter["name"]), !key.isEmpty else { return nil }
                 return (InsomniaText.variables(key), InsomniaText.variables(PostmanJSON.text(parameter["value"]) ?? ""))
             }
-            var url = PostmanURL.appending(query, to: InsomniaText.variables(PostmanJSON.text(node["url"]) ?? ""))
+            var url = PostmanURL.appending(query, to: PostmanURL.withScheme(InsomniaText.variables(PostmanJSON.text(node["url"]) ?? "")))
             let placed = auth.placed(onProfile: false, scope: name)
             skipped += placed.skipped
             if let header = placed.header { headers.insert(header, at: 0) }

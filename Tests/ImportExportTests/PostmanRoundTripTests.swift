@@ -20,6 +20,7 @@ import Testing
         #expect(again.title == api.profile.name)
         #expect(again.requests.map(\.name) == api.requests.map(\.name))
         #expect(again.requests.map(\.group) == api.requests.map(\.group))
+        #expect(again.requests.map(\.description) == api.requests.map(\.description))
         #expect(PostmanRoundTrip.auth(again.profile) == PostmanRoundTrip.auth(api.profile))
         #expect(again.requests.count == api.requests.count)
         for (before, after) in zip(api.requests, again.requests) {

@@ -1,7 +1,79 @@
 import ProfileFormat
 import RequestModel
 
-/// Placeholder until this exporter lands.
+/// `explorer export postman`: one Postman v2.1 collection (SPEC §9). `info.name` is the
+/// profile's name; the base URL is the collection variable `baseUrl` (without its trailing `/`),
+/// followed by the profile's vars and, empty, each path parameter a request's template names.
+/// Requests sit in folders made from their `group` (`Folder/Sub`), named without the group's
+/// prefix, so a re-import names them as before. Bearer and basic profile auth become the
+/// collection's `auth`; a header auth (an API key) and the profile's common headers go on each
+/// request, as Postman keeps no collection headers. Every secret is a `{{placeholder}}`.
 enum PostmanExport {
-    static func files(profile: Profile, requests: [RequestSpec]) -> [ExportedFile] { [] }
+    static let schemaURL = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"
+
+    static func files(profile: Profile, requests: [RequestSpec]) -> [ExportedFile] {
+        var members: [JSONNode.Member] = [
+            .init("info", ["name": .string(profile.name), "schema": .string(schemaURL)]),
+            .init("item", .array(PostmanFolders.items(requests.map { PostmanExportRequest.item($0, profile: profile) }))),
+        ]
+        if let auth = profile.auth, let node = collectionAuth(auth) { members.append(.init("auth", node)) }
+        members.append(.init("variable", .array(variableList(variables(profile: profile, requests: requests)))))
+        return [ExportedFile(text: JSONNode.object(members).prettyText() + "\n")]
+    }
+
+    /// `baseUrl`, the profile's vars (a secret one as a placeholder), then each path parameter not named yet.
+    static func variables(profile: Profile, requests: [RequestSpec]) -> [NamedValue] {
+        var variables: [NamedValue] = []
+        if let base = profile.baseURL {
+            variables.append(NamedValue("baseUrl", String(base.reversed().drop { $0 == "/" }.reversed())))
+        }
+        variables += profile.vars
+        var named = Set(variables.map(\.name))
+        for request in requests {
+            for parameter in request.parameters where parameter.location == .path && !named.contains(parameter.name) {
+                named.insert(parameter.name)
+                variables.append(NamedValue(parameter.name, ""))
+            }
+        }
+        return variables
+    }
+
+    /// `[{key, value}]`, a value that reads `${env:}` as a placeholder.
+    static func variableList(_ variables: [NamedValue]) -> [JSONNode] {
+        variables.map { variable in
+            let value = variable.value.contains("${env:") ? secret(variable.value, fallback: variable.name) : variable.value
+            return ["key": .string(variable.name), "value": .string(value)]
+        }
+    }
+
+    /// Bearer and basic as Postman's own auth, secrets as placeholders; a header auth goes on each request instead.
+    static func collectionAuth(_ auth: Profile.Auth) -> JSONNode? {
+        func attribute(_ key: String, _ value: String) -> JSONNode { ["key": .string(key), "value": .string(value), "type": "string"] }
+        switch auth {
+        case .bearer(let token):
+            return ["type": "bearer", "bearer": [attribute("token", secret(token, fallback: "token"))]]
+        case .basic(let username, let password):
+            return ["type": "basic", "basic": [
+                attribute("username", secret(username, fallback: "username")),
+                attribute("password", secret(password, fallback: "password")),
+            ]]
+        case .header:
+            return nil
+        }
+    }
+
+    /// A secret as the collection holds it: a value that only refers to its secret
+    /// (`{{token}}`, `Bearer ${env:TOKEN}`) keeps its references, `${env:NAME}` written `{{NAME}}`;
+    /// any other value (a secret written in clear) becomes `{{fallback}}` (`ExportSecrets`).
+    static func secret(_ value: String, fallback: String) -> String {
+        guard Secrets.holdsNoSecret(value) else { return ExportSecrets.placeholder(for: value, fallback: fallback) }
+        return value.replacing(/\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/) { match in "{{\(match.1)}}" }
+    }
+
+    /// A header as the collection holds it: a credential (`Secrets.isRequestHeader`, or one
+    /// holding `${env:}`) through `secret`, named after the header; any other as written.
+    static func header(_ header: NamedValue) -> NamedValue {
+        guard Secrets.isRequestHeader(header.name) || header.value.contains("${env:") else { return header }
+        return NamedValue(header.name, secret(header.value, fallback: ExportSecrets.variableName(for: header.name)))
+    }
 }

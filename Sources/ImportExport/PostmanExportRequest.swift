@@ -1,0 +1,94 @@
+import ProfileFormat
+import RequestModel
+
+/// One saved request as a Postman v2.1 item: method, headers (secrets as placeholders), the URL
+/// both as `raw` and in parts (template query parameters that are optional disabled), the body
+/// by kind, the description.
+enum PostmanExportRequest {
+    static func item(_ request: RequestSpec, profile: Profile) -> PostmanFolders.Item {
+        let group = request.group.map { $0.split(separator: "/", omittingEmptySubsequences: false).map(String.init) } ?? []
+        let fullName = request.name ?? request.summary
+        var name = fullName
+        if let prefix = request.group, fullName.hasPrefix(prefix + "/") { name = String(fullName.dropFirst(prefix.count + 1)) }
+        var headers = profile.headers.map(PostmanExport.header)
+        if case .header(let name, let value) = profile.auth {
+            headers.append(NamedValue(name, PostmanExport.secret(value, fallback: ExportSecrets.variableName(for: name))))
+        }
+        headers += request.headers.map(PostmanExport.header)
+        if let contentType = contentType(of: request.body), !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+            headers.append(NamedValue("Content-Type", contentType))
+        }
+        var members: [JSONNode.Member] = [
+            .init("method", .string(request.method.uppercased())),
+            .init("header", .array(headers.map { ["key": .string($0.name), "value": .string($0.value)] })),
+        ]
+        if let body = body(request.body) { members.append(.init("body", body)) }
+        members.append(.init("url", url(ExportURL(request))))
+        if let description = request.description { members.append(.init("description", .string(description))) }
+        var item: [JSONNode.Member] = [.init("name", .string(name))]
+        // The request's own vars (a folder's environment, a path variable's value) as the item's variables.
+        if !request.vars.isEmpty {
+            item.append(.init("variable", .array(PostmanExport.variableList(request.vars))))
+        }
+        item.append(.init("request", .object(members)))
+        return .init(group: group, node: .object(item))
+    }
+
+    /// A text body's declared type, which Postman sends only as a header.
+    private static func contentType(of body: RequestSpec.Body) -> String? {
+        switch body {
+        case .text(_, let contentType): contentType
+        default: nil
+        }
+    }
+
+    static func body(_ body: RequestSpec.Body) -> JSONNode? {
+        switch body {
+        case .none, .binary: return nil
+        case .json(let text): return ["mode": "raw", "raw": .string(text), "options": ["raw": ["language": "json"]]]
+        case .text(let text, _): return ["mode": "raw", "raw": .string(text)]
+        case .form(let fields):
+            return ["mode": "urlencoded", "urlencoded": .array(fields.map { ["key": .string($0.name), "value": .string($0.value), "type": "text"] })]
+        case .multipart(let parts):
+            return ["mode": "formdata", "formdata": .array(parts.map { part in
+                switch part {
+                case .text(let name, let value): ["key": .string(name), "value": .string(value), "type": "text"]
+                case .file(let name, let path): ["key": .string(name), "type": "file", "src": .string(path)]
+                }
+            })]
+        }
+    }
+
+    /// `{raw, protocol, host, port, path, query}` as Postman writes a URL.
+    static func url(_ url: ExportURL) -> JSONNode {
+        var members: [JSONNode.Member] = [.init("raw", .string(url.text))]
+        var rest = url.base[...]
+        if let scheme = rest.range(of: "://"), !rest[..<scheme.lowerBound].contains("{") {
+            members.append(.init("protocol", .string(String(rest[..<scheme.lowerBound]))))
+            rest = rest[scheme.upperBound...]
+        }
+        let slash = rest.firstIndex(of: "/")
+        var authority = String(rest[..<(slash ?? rest.endIndex)])
+        var port: String?
+        if let colon = authority.lastIndex(of: ":"), !authority[authority.index(after: colon)...].isEmpty,
+           authority[authority.index(after: colon)...].allSatisfy(\.isNumber) {
+            port = String(authority[authority.index(after: colon)...])
+            authority = String(authority[..<colon])
+        }
+        let host: [String] = authority.contains("{{") ? [authority] : authority.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        members.append(.init("host", .array(host.map(JSONNode.string))))
+        if let port { members.append(.init("port", .string(port))) }
+        if let slash {
+            let path = rest[rest.index(after: slash)...].split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            members.append(.init("path", .array(path.map(JSONNode.string))))
+        }
+        if !url.query.isEmpty {
+            members.append(.init("query", .array(url.query.map { item in
+                var query: [JSONNode.Member] = [.init("key", .string(item.name)), .init("value", .string(item.value))]
+                if item.optional { query.append(.init("disabled", true)) }
+                return .object(query)
+            })))
+        }
+        return .object(members)
+    }
+}

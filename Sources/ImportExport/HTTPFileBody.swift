@@ -29,7 +29,7 @@ enum HTTPFileBody {
 
     static func typed(_ text: String, lines: [String], contentType: String?, directory: URL) -> Result {
         let type = contentType?.lowercased() ?? ""
-        if type.contains("json") { return Result(body: .json(text)) }
+        if MediaType.isJSON(contentType) { return Result(body: .json(text)) }
         if type.hasPrefix("application/x-www-form-urlencoded") {
             return Result(body: .form(HTTPFileForm.fields(lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined())))
         }

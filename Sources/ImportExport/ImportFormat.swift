@@ -10,8 +10,9 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         let head = String(decoding: data.prefix(64 * 1024), as: UTF8.self)
         let lower = fileName.lowercased()
         if head.range(of: #"(?m)^\s*"?(openapi|swagger)"?\s*:"#, options: .regularExpression) != nil { return .openapi }
-        if head.contains("schema.getpostman.com") || head.contains("\"_postman_id\"") { return .postman }
-        if head.contains("\"__export_format\"") && head.contains("\"_type\"") { return .insomnia }
+        let isJSONObject = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first == "{"
+        if isJSONObject, head.contains("schema.getpostman.com") || head.contains("\"_postman_id\"") { return .postman }
+        if isJSONObject, head.contains("\"__export_format\"") && head.contains("\"_type\"") { return .insomnia }
         if lower.hasSuffix(".http") || lower.hasSuffix(".rest") { return .http }
         // A text whose first request line is `METHOD URL` or that separates requests with `###`.
         if head.range(of: #"(?m)^(###|(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) +\S)"#, options: .regularExpression) != nil,

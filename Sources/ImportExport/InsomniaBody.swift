@@ -28,7 +28,7 @@ enum InsomniaBody {
             return .none
         default:
             if text.isEmpty { return .none }
-            if mimeType.lowercased().hasPrefix("application/json") { return .json(text) }
+            if MediaType.isJSON(mimeType) { return .json(text) }
             return .text(text, contentType: mimeType.isEmpty ? PostmanBody.contentType(in: headers) : mimeType)
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import RequestModel
 
-/// A Postman request's `body` as explorer's: raw (JSON when `options.raw.language` says so, else
+/// A Postman request's `body` as explorer's: raw (JSON when `options.raw.language` or the Content-Type says so, else
 /// text with the request's Content-Type), urlencoded, formdata (files by their `src` path), and
 /// GraphQL as the JSON `{"query", "variables"}` it is sent as. Disabled fields left out; a file
 /// body (binary upload) is not imported and said.
@@ -12,7 +12,7 @@ enum PostmanBody {
         case "raw":
             let raw = PostmanJSON.text(node["raw"]) ?? ""
             if raw.isEmpty { return .none }
-            if PostmanJSON.text(node["options"]?["raw"]?["language"]) == "json" { return .json(raw) }
+            if PostmanJSON.text(node["options"]?["raw"]?["language"]) == "json" || MediaType.isJSON(contentType(in: headers)) { return .json(raw) }
             return .text(raw, contentType: contentType(in: headers))
         case "urlencoded":
             return .form(fields(node["urlencoded"]).map { NamedValue($0.key, $0.value ?? "") })

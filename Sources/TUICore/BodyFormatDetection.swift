@@ -1,4 +1,5 @@
 import Foundation
+import RequestModel
 
 /// Tells JSON, text and binary bodies apart from the content type and the first bytes.
 enum BodyFormatDetection {
@@ -10,20 +11,12 @@ enum BodyFormatDetection {
     /// otherwise.
     static func detect(_ p: UnsafePointer<UInt8>, count: Int, contentType: String?) -> (format: BodyDocument.Format, declaredJSON: Bool) {
         guard count > 0 else { return (.text, false) }
-        if isJSON(contentType) { return (.json, true) }
+        if MediaType.isJSON(contentType) { return (.json, true) }
         if looksBinary(p, count: min(count, sampleBytes)) { return (.binary, false) }
         var i = count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
         while i < count, JSONLayoutScanner.isWhitespace(p[i]) { i += 1 }
         if i < count, p[i] == 0x7B || p[i] == 0x5B { return (.json, false) }
         return (.text, false)
-    }
-
-    /// `application/json`, `text/json` or any `+json` type, parameters ignored.
-    static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let essence = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-        let type = essence.trimmingCharacters(in: .whitespaces).lowercased()
-        return type == "application/json" || type == "text/json" || type.hasSuffix("+json")
     }
 
     /// A NUL byte, or more than 30% of bytes in invalid UTF-8 or unusual C0 controls (tab, line

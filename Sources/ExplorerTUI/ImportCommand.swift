@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import ImportExport
-import LocatedYAML
 import Profiles
 
 /// `explorer import FILE [--format F] [--profile NAME] [--merge|--force] [--dry-run]` (SPEC §9):
@@ -46,47 +45,22 @@ struct ImportCommand: AsyncParsableCommand {
         } else {
             forced = nil
         }
-        let url = URL(fileURLWithPath: file)
-        let api: ImportedAPI
-        do throws(FileProblem) {
-            api = try APIImport.read(url, format: forced)
-        } catch {
-            throw CLIError.usage(error.description)
-        }
-        let name = try profileName(for: api, file: url)
         let store = ProfileStore()
-        let plan: ImportPlan
-        do {
-            plan = try ImportPlan.make(api, name: name, mode: force ? .force : merge ? .merge : .refuseExisting) { name in
-                guard store.exists(name) else { return nil }
-                return (try store.load(name), try store.loadRequests(for: name))
-            }
+        let run: ImportRun
+        do throws(ImportRun.Failure) {
+            run = try ImportRun.prepare(URL(fileURLWithPath: file), format: forced, profile: profile,
+                                        mode: force ? .force : merge ? .merge : .refuseExisting, store: store)
         } catch {
-            throw CLIError.usage("\(error)")
-        }
-        Console.out(ImportReport.text(api, plan: plan, file: file, store: store, dryRun: dryRun))
-        guard !dryRun else { return }
-        for write in plan.writes {
-            do throws(ProfileProblem) {
-                try store.save(write.profile)
-                try store.saveRequests(write.requests, for: write.profile.name)
-            } catch {
-                throw CLIError.failure(error.description)
+            switch error {
+            case .wouldReplace(let message), .problem(let message): throw CLIError.usage(message)
             }
         }
-    }
-
-    /// `--profile`, else the document's title as a name, else the file's.
-    private func profileName(for api: ImportedAPI, file: URL) throws(CLIError) -> String {
-        if let profile {
-            if let problem = ProfileName.problem(with: profile) { throw .usage("--profile: \(problem)") }
-            if profile == ProfileName.demo { throw .usage("--profile: demo is built in; import into another profile") }
-            return profile
+        Console.out(Console.inert(run.report(file: file, store: store, dryRun: dryRun).joined(separator: "\n")) + "\n")
+        guard !dryRun else { return }
+        do throws(ProfileProblem) {
+            try run.write(to: store)
+        } catch {
+            throw CLIError.failure(error.description)
         }
-        let fromFile = ImportPlan.profileName(from: file.deletingPathExtension().lastPathComponent)
-        guard let name = api.title.flatMap(ImportPlan.profileName(from:)) ?? fromFile, name != ProfileName.demo else {
-            throw .usage("the file gives no name to use for its profile: give --profile NAME")
-        }
-        return name
     }
 }

@@ -48,6 +48,12 @@ public enum AppEvent: Sendable {
     case clipboardWritten(label: String)
     case clipboardRefused(label: String, reason: String)
     case curlReady(String)
+    /// Tab in the Open prompt: the path completed, and the candidates when several remain.
+    case pathCompleted(String, alternatives: [String])
+    /// An import would replace profile(s) that exist (`message` says which): ask before merging.
+    case importWouldReplace(path: String, message: String)
+    /// A file was imported into `profile` (and more for its environments): the report to show.
+    case imported(profile: String, lines: [String])
     /// The terminal went away (hang-up) or the process was asked to stop (SIGTERM, SIGHUP):
     /// quit at once, without asking.
     case terminate
@@ -68,6 +74,10 @@ public enum Effect: Sendable, Equatable {
     /// Write what was sent in this run as `sessions/NAME.yaml` (secrets redacted unless kept).
     case saveSession(name: String, keepSecrets: Bool)
     case listSavedRequests(String)
+    /// Complete the Open prompt's path from its directory's entries.
+    case completePath(String)
+    /// Import an API description, a collection or a .http file (SPEC §9); `merge` adds to profiles that exist.
+    case importFile(path: String, merge: Bool)
     /// Save (or replace) `name` in `profile`'s collection.
     case saveRequest(profile: String, name: String, draft: RequestDraft)
     case renameRequest(profile: String, from: String, to: String)

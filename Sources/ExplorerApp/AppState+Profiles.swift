@@ -146,7 +146,7 @@ extension AppState {
 extension AppState {
     /// Lines in a box of their own, wrapped to its width (a problem naming a long path is read
     /// whole), closed by any key but the arrows. At most `reportLimit` rows: the rest is counted.
-    mutating func openReport(title: String, lines: [String]) {
+    mutating func openReport(title: String, lines: [String], kind: ListKind = .report, hint: String = "Esc or Enter closes") {
         let width = max(10, min(width - 4, 78) - 6)
         var rows: [String] = []
         var more = 0
@@ -161,7 +161,7 @@ extension AppState {
             more += wrapped.count > room ? 1 : 0
         }
         if more > 0 { rows.append("… (the report is longer than \(Self.reportLimit) lines)") }
-        overlay = .list(.report, ListOverlay(title: title, hint: "Esc or Enter closes", rows: rows.map { ListOverlay.Row($0) }).fitted(overlayBounds))
+        overlay = .list(kind, ListOverlay(title: title, hint: hint, rows: rows.map { ListOverlay.Row($0) }).fitted(overlayBounds))
     }
 
     /// The most rows a report shows (a diff or a problem list is read, not scrolled for ever).

@@ -45,6 +45,13 @@ extension AppState {
             savedRequestsListed(profile: name, entries)
         case .report(let title, let lines):
             openReport(title: title, lines: lines)
+        case .pathCompleted(let text, let alternatives):
+            pathCompleted(text, alternatives: alternatives, now: now)
+        case .importWouldReplace(let path, let message):
+            overlay = .confirm(.mergeImport(path: path, message: message))
+        case .imported(let profile, let lines):
+            imported(profile: profile, lines: lines)
+            return [.listProfiles]
         case .client(let event):
             timeline.apply(event, receivedAt: now)
         case .responseReceived(let id, let summary, let document):
@@ -123,6 +130,7 @@ extension AppState {
         case .function(6): promptSaveSession(now: now)
         case .control("s"): promptSaveRequest()
         case .control("f"): return openSavedRequests()
+        case .control("o"): promptOpenFile()
         case .mouse(let mouse): handle(mouse)
         default: return handleInFocusedPane(key, now: now)
         }
@@ -222,8 +230,10 @@ extension AppState {
             case (.profiles, _): return handleProfiles(outcome, now: now)
             case (.session, _), (.history, _): return handleExchanges(kind, outcome, now: now)
             case (.savedRequests, _): return handleSaved(outcome, list: list, now: now)
+            case (.imported(let name), _): return handleImported(name, outcome, now: now)
             }
         case .prompt(let purpose, var prompt):
+            if purpose == .openFile, key == .tab { return [.completePath(prompt.text)] }
             switch prompt.handle(key) {
             case .handled: self.overlay = .prompt(purpose, prompt)
             case .close: self.overlay = nil
@@ -256,6 +266,7 @@ extension AppState {
         case .saveSession: return submitSaveSession(text)
         case .saveRequest: return submitSaveRequest(text)
         case .renameRequest(let from): return submitRename(from: from, to: text)
+        case .openFile: return submitOpenFile(text, now: now)
         }
     }
 
@@ -266,6 +277,7 @@ extension AppState {
         case .saveSession: text == ProfileNames.builtIn ? nil : ProfileNames.problem(text)
         case .saveRequest: SavedRequestsState.nameProblem(text)
         case .renameRequest(let from): savedRequests.problem(renaming: from, to: text)
+        case .openFile: text.trimmingCharacters(in: .whitespaces).isEmpty ? "give the path of a file to import" : nil
         }
     }
 
@@ -280,6 +292,9 @@ extension AppState {
             overlay = .list(.savedRequests, savedList())
             if savedRequests.current == name { savedRequests.current = nil }
             return [.deleteRequest(profile: profiles.name, name: name)]
+        case .mergeImport(let path, _):
+            show("importing \(path)…", isError: false, now: now)
+            return [.importFile(path: path, merge: true)]
         }
     }
 
@@ -314,6 +329,7 @@ extension AppState {
         case .compare: return compare(now: now)
         case .saveRequest: promptSaveRequest()
         case .openRequests: return openSavedRequests()
+        case .openFile: promptOpenFile()
         }
         return []
     }

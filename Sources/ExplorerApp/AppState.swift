@@ -30,6 +30,8 @@ public struct AppState: Sendable {
         case history
         /// The active profile's saved requests.
         case savedRequests
+        /// What an import wrote: Enter switches to the profile, any other key closes.
+        case imported(String)
     }
 
     /// What a prompt's answer is for.
@@ -38,6 +40,8 @@ public struct AppState: Sendable {
         case saveSession
         case saveRequest
         case renameRequest(from: String)
+        /// Ctrl+O: a file to import.
+        case openFile
     }
 
     /// A yes/no question: `y` does it, any other key does not.
@@ -45,9 +49,12 @@ public struct AppState: Sendable {
         case deleteProfile(String)
         case overwriteRequest(String)
         case deleteRequest(String)
+        /// An import would replace profiles that exist: `y` merges the requests into them.
+        case mergeImport(path: String, message: String)
 
         public var question: String {
             switch self {
+            case .mergeImport(_, let message): "\(message.split(separator: ":").first ?? ""): merge the imported requests into it?"
             case .deleteProfile(let name): "Delete profile \(name) and its file?"
             case .overwriteRequest(let name): "Replace the saved request \(name)?"
             case .deleteRequest(let name): "Delete the saved request \(name)?"

@@ -20,6 +20,7 @@ public enum KeyBindings {
             Binding(keys: "F1, ? outside text fields", action: "help"),
             Binding(keys: "Ctrl+P", action: "command palette"),
             Binding(keys: "Ctrl+S", action: "save the request under a name (asks before replacing one)"),
+            Binding(keys: "Ctrl+O", action: "open a file: import an OpenAPI/Swagger description, a Postman or Insomnia collection or a .http file into a profile (Tab completes the path)"),
             Binding(keys: "Ctrl+F", action: "find a saved request of the profile: type to filter (fuzzy, over name, method, URL and tag)"),
             Binding(keys: "F2", action: "profiles: switch, new, edit, duplicate, delete"),
             Binding(keys: "F3", action: "history of the profile, newest first"),

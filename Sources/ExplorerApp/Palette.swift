@@ -4,7 +4,7 @@ import TUICore
 public struct Palette: Sendable, Equatable {
     public enum Command: Sendable, Hashable {
         case send, cancel, skipWait, togglePretty, toggleWrap, filter, copyBody, copyAsCurl, help, quit
-        case profiles, history, sessionBrowser, saveSession, keepSecrets, compare, saveRequest, openRequests
+        case profiles, history, sessionBrowser, saveSession, keepSecrets, compare, saveRequest, openRequests, openFile
         case switchProfile(String)
 
         public var title: String {
@@ -22,6 +22,7 @@ public struct Palette: Sendable, Equatable {
             case .profiles: "Profiles: switch, new, edit, duplicate, delete (F2)"
             case .saveRequest: "Save the request under a name (Ctrl+S)"
             case .openRequests: "Saved requests: find, open, rename, delete (Ctrl+F)"
+            case .openFile: "Import a file: OpenAPI/Swagger, Postman, Insomnia, .http (Ctrl+O)"
             case .history: "History of this profile (F3)"
             case .sessionBrowser: "Session: browse the opened session's exchanges (F4)"
             case .saveSession: "Session: save what was sent as sessions/NAME.yaml (F6)"
@@ -40,7 +41,7 @@ public struct Palette: Sendable, Equatable {
 
     public init(profiles: [String]) {
         commands = [.send, .cancel, .skipWait, .togglePretty, .toggleWrap, .filter, .copyBody, .copyAsCurl]
-            + [.compare, .saveRequest, .openRequests, .profiles] + profiles.map { .switchProfile($0) } + [.history, .sessionBrowser, .saveSession, .keepSecrets, .help, .quit]
+            + [.compare, .saveRequest, .openRequests, .openFile, .profiles] + profiles.map { .switchProfile($0) } + [.history, .sessionBrowser, .saveSession, .keepSecrets, .help, .quit]
     }
 
     /// Commands whose title contains every word of the query, in order of the list.

@@ -86,6 +86,8 @@ final class TUILoop: @unchecked Sendable {
         case .deleteProfile(let name): background { $0.deleteProfile(name) }
         case .keepSecrets(let keep): runner.recorder.setKeepSecrets(keep)
         case .listSavedRequests(let profile): background { $0.listSavedRequests(profile) }
+        case .completePath(let typed): background { $0.completePath(typed) }
+        case .importFile(let path, let merge): background { $0.importFile(path, merge: merge) }
         case .saveRequest(let profile, let name, let draft): background { $0.saveRequest(draft, as: name, in: profile) }
         case .renameRequest(let profile, let from, let to): background { $0.renameRequest(from, to: to, in: profile) }
         case .deleteRequest(let profile, let name): background { $0.deleteRequest(name, in: profile) }

@@ -20,6 +20,7 @@ import TUICore
             "Response: wrap long lines", "Response: filter the JSON body with a JSONPath (f)", "Copy the response body (OSC 52)", "Copy the request as curl (OSC 52, secrets redacted)",
             "Compare the response with its recording or the previous one (c)",
             "Save the request under a name (Ctrl+S)", "Saved requests: find, open, rename, delete (Ctrl+F)",
+            "Import a file: OpenAPI/Swagger, Postman, Insomnia, .http (Ctrl+O)",
             "Profiles: switch, new, edit, duplicate, delete (F2)", "Switch profile: demo", "Switch profile: staging",
             "History of this profile (F3)", "Session: browse the opened session's exchanges (F4)",
             "Session: save what was sent as sessions/NAME.yaml (F6)", "Session: keep secrets in this session (toggle)",

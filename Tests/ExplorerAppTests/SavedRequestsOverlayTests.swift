@@ -5,7 +5,7 @@ import TUICore
 @testable import ExplorerApp
 
 /// Saved requests: Ctrl+S saves under a name (asking before replacing), Ctrl+F finds them;
-/// Enter opens, n/F2 renames, d/Delete deletes after y.
+/// Enter opens, F2 renames, Ctrl+D deletes after y.
 @Suite struct SavedRequestsOverlayTests {
     typealias F = AppFixture
 

@@ -166,6 +166,32 @@ extension TUITmuxTests {
             }
         }
 
+        @Test func ctrlOImportsACollectionWithTabCompletionAndEnterSwitchesToIt() async throws {
+            try await withDirectory { directory in
+                let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .appendingPathComponent("Fixtures/postman/newman-sample-collection.json")
+                try FileManager.default.copyItem(atPath: fixture.path, toPath: directory.path("newman-sample-collection.json"))
+                try await run([], in: directory) { tmux in
+                    try await tmux.send("C-o")
+                    try await tmux.waitFor(text: "Path:")
+                    try await tmux.send("newm", literal: true)
+                    try await tmux.send("Tab")
+                    try await tmux.waitFor(text: "Path: newman-sample-collection.json")
+                    try await tmux.send("Enter")
+                    let report = try await tmux.waitFor(text: "Imported into sample-postman-collection")
+                    #expect(report.contains { $0.contains("postman, 3 requests") }, "\(report.joined(separator: "\n"))")
+                    try await tmux.send("Enter")
+                    try await tmux.waitFor(text: "│sample-postman-collection ")
+                    try await tmux.send("C-f")
+                    try await tmux.waitFor(text: "Saved requests of sample-postman-collection (3)")
+                    try await tmux.send("jsonbody", literal: true)
+                    let filtered = try await tmux.waitFor(text: "(1 of 3)")
+                    #expect(filtered.contains { $0.contains("A simple POST request with JSON body") })
+                }
+                #expect(FileManager.default.fileExists(atPath: directory.path("home/profiles/sample-postman-collection.requests.yaml")))
+            }
+        }
+
         @Test func savesInQuickSuccessionAreAllKept() async throws {
             try await withDirectory { directory in
                 try await run(["echo"], in: directory) { tmux in

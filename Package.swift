@@ -100,7 +100,7 @@ let package = Package(
         ),
         .target(
             name: "ExplorerApp",
-            dependencies: ["RequestModel", "TUICore", "HTTPParsing", "CurlSyntax", "ClientEvents", "ProfileFormat", "SessionFormat"]
+            dependencies: ["RequestModel", "TUICore", "HTTPParsing", "CurlSyntax", "ClientEvents", "ProfileFormat", "SessionFormat", "URITemplates"]
         ),
         .target(
             name: "ClientCore",

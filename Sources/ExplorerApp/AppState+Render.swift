@@ -31,6 +31,9 @@ extension AppState {
         case .profileForm(let form):
             screen.cursor = nil
             form.render(into: &screen, bounds: overlayBounds)
+        case .parameters(let form):
+            screen.cursor = nil
+            form.render(into: &screen, bounds: overlayBounds)
         case nil: break
         }
         // A dialog over the panes hides the focused field's cursor (the palette sets its own).

@@ -93,12 +93,17 @@ extension AppState {
         return [.renameRequest(profile: profiles.name, from: from, to: name)]
     }
 
-    /// A saved request into the panes; it is nobody's unsaved work until edited.
+    /// A saved request into the panes; it is nobody's unsaved work until edited. A URL template
+    /// (`pets/{petId}`) opens its parameters to fill.
     mutating func load(_ entry: SavedRequestsState.Entry, now: Double) {
         loadIntoPanes(entry.draft)
         savedRequests.current = entry.name
         sessions.recording = nil
         show("opened \(entry.name)", isError: false, now: now)
+        if !entry.draft.url.contains("{{"), entry.draft.url.contains("{"),
+           let form = ParametersForm(template: entry.draft.url, parameters: entry.parameters) {
+            overlay = .parameters(form)
+        }
     }
 
     mutating func savedRequestsListed(profile name: String, _ entries: [SavedRequestsState.Entry]) {

@@ -249,6 +249,14 @@ extension AppState {
             case .close: self.overlay = nil
             case .submit(let name, let baseURL): return submitProfileForm(name: name, baseURL: baseURL)
             }
+        case .parameters(var form):
+            switch form.handle(key) {
+            case .handled: self.overlay = .parameters(form)
+            case .close: self.overlay = nil
+            case .submit(let url):
+                self.overlay = nil
+                request.url.text = url
+            }
         }
         return []
     }

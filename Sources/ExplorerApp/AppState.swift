@@ -17,6 +17,8 @@ public struct AppState: Sendable {
         case prompt(PromptPurpose, PromptOverlay)
         case confirm(ConfirmPurpose)
         case profileForm(ProfileForm)
+        /// The path and query parameters of a request from an API description, to fill.
+        case parameters(ParametersForm)
     }
 
     /// What a list overlay lists, so its keys mean the right thing.

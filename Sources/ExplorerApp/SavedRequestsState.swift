@@ -1,4 +1,5 @@
 import Foundation
+import RequestModel
 import TUICore
 
 /// The active profile's saved requests, as last listed, and the one the panes hold.
@@ -10,12 +11,15 @@ public struct SavedRequestsState: Sendable, Equatable {
         /// The tag or folder it was imported under, and what its source says it does.
         public var group: String
         public var description: String
+        /// The URL template's parameters as its description gives them, to fill when it opens.
+        public var parameters: [RequestSpec.Parameter]
 
-        public init(name: String, draft: RequestDraft, group: String = "", description: String = "") {
+        public init(name: String, draft: RequestDraft, group: String = "", description: String = "", parameters: [RequestSpec.Parameter] = []) {
             self.name = name
             self.draft = draft
             self.group = group
             self.description = description
+            self.parameters = parameters
         }
 
         /// What the picker's filter matches: `name  METHOD url  group`.

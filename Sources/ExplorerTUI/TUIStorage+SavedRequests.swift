@@ -49,6 +49,7 @@ extension TUIStorage {
     }
 
     private func listing(_ profile: String, _ requests: SavedRequests) -> AppEvent {
-        .savedRequestsListed(profile: profile, requests.requests.map { SavedRequestsState.Entry(name: $0.name ?? "", draft: RequestDraft($0), group: $0.group ?? "", description: $0.description ?? "") })
+        .savedRequestsListed(profile: profile, requests.requests.map { SavedRequestsState.Entry(name: $0.name ?? "", draft: RequestDraft($0), group: $0.group ?? "", description: $0.description ?? "",
+                                                                                          parameters: $0.parameters) })
     }
 }

@@ -121,6 +121,9 @@ import TUICore
         #expect(!lines.contains { $0.contains("createUser") })
         F.press(.enter, into: &state)
         #expect(state.request.urlText == "pets/{petId}")
+        // Its template's parameters are asked for; Esc keeps the template.
+        #expect(F.lines(state).contains { $0.contains("Parameters of pets/{petId}") })
+        F.press(.escape, into: &state)
         // A query nothing matches says so; Backspace widens it again.
         F.press(.control("f"), into: &state)
         F.type("zzz", into: &state)

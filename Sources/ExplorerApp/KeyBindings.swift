@@ -49,6 +49,11 @@ public enum KeyBindings {
             Binding(keys: "F2", action: "rename it"),
             Binding(keys: "Ctrl+D", action: "delete it (y confirms)"),
         ]),
+        Section(title: "Parameters", bindings: [
+            Binding(keys: "Tab / Shift+Tab", action: "next / previous parameter of the URL template (* required)"),
+            Binding(keys: "Enter", action: "fill the template with the values"),
+            Binding(keys: "Esc", action: "keep the template as it is"),
+        ]),
         Section(title: "Request", bindings: [
             Binding(keys: "Up / Down, Ctrl+T", action: "change the method"),
             Binding(keys: "Ctrl+N", action: "next ready request"),

@@ -14,24 +14,8 @@ enum CurlListExport {
     static func command(profile: Profile, _ request: RequestSpec) -> String {
         let headers = HTTPFileExportHeaders.headers(profile: profile, request: request)
         let exporter = CurlExporter(method: request.method, url: ExportURL(request).text,
-                                    headers: headers.map { ($0.name, $0.value) }, body: body(request.body))
+                                    headers: headers.map { ($0.name, $0.value) }, body: CurlExporter.Body(request.body))
         // The secrets are placeholders already: shown as they are, not redacted.
         return "# \(request.name ?? request.summary)\n" + exporter.render(includeSecrets: true) + "\n"
-    }
-
-    static func body(_ body: RequestSpec.Body) -> CurlExporter.Body {
-        switch body {
-        case .none: .none
-        case .text(let text, _), .json(let text): .text(text)
-        case .binary(let data, _): .bytes(data)
-        case .form(let fields): .urlencodedForm(fields.map { ($0.name, $0.value) })
-        case .multipart(let parts):
-            .multipart(parts.map { part in
-                switch part {
-                case .text(let name, let value): CurlFormPart(name: name, content: .text(value))
-                case .file(let name, let path): CurlFormPart(name: name, content: .file(path))
-                }
-            })
-        }
     }
 }

@@ -1,0 +1,21 @@
+import RequestModel
+
+extension CurlExporter.Body {
+    /// A request's body as curl sends it: text and JSON exactly, bytes piped, a form urlencoded,
+    /// multipart as `-F` parts (files by path).
+    public init(_ body: RequestSpec.Body) {
+        switch body {
+        case .none: self = .none
+        case .text(let text, _), .json(let text): self = .text(text)
+        case .binary(let data, _): self = .bytes(data)
+        case .form(let fields): self = .urlencodedForm(fields.map { ($0.name, $0.value) })
+        case .multipart(let parts):
+            self = .multipart(parts.map { part in
+                switch part {
+                case .text(let name, let value): CurlFormPart(name: name, content: .text(value))
+                case .file(let name, let path): CurlFormPart(name: name, content: .file(path))
+                }
+            })
+        }
+    }
+}

@@ -160,6 +160,7 @@ let package = Package(
                 "DemoAPI",
                 "ExplorerApp",
                 "TUICore",
+                "ImportExport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]

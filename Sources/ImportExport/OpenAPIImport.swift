@@ -1,9 +1,30 @@
 import Foundation
 import LocatedYAML
+import ProfileFormat
 
-/// Placeholder until this format's importer lands: refuses, saying so.
+/// OpenAPI 3.0 and 3.1 (YAML or JSON) and Swagger 2.0 as a profile and its saved requests
+/// (SPEC §9): read with OpenAPIKit (3.0 converted to 3.1, 2.0 to 3.0 first), the base URL from
+/// the first server, one request per operation, security as the profile's auth. Webhooks and
+/// callbacks are listed as skipped, as is any operation whose `$ref`s cannot be followed.
 enum OpenAPIImport {
     static func read(_ data: Data, file: URL) throws(FileProblem) -> ImportedAPI {
-        throw FileProblem(file: file.path, line: nil, key: nil, message: "this format's importer is not built yet")
+        let text = try OpenAPIText(data, file: file)
+        let version = try OpenAPIDecoding.version(of: text)
+        let (document, tree) = try OpenAPIDecoding.document(text, version: version)
+        let references = OpenAPIReferences(main: file, tree: tree, components: document.components)
+        let server = OpenAPIServer(document.servers)
+        let security = OpenAPISecurity(document)
+        var profile = Profile(name: document.info.title)
+        profile.baseURL = server.baseURL
+        profile.auth = security.auth
+        profile.headers = security.headers
+        profile.vars = security.vars
+        var operations = OpenAPIOperations(references: references, pathPrefix: server.pathPrefix, queryKey: security.queryKey)
+        operations.read(document.paths)
+        let webhooks = document.webhooks.keys.map {
+            ImportedAPI.Skipped("webhook \($0)", "a webhook is a request the API sends, not one to send to it: not imported")
+        }
+        return ImportedAPI(format: .openapi, title: document.info.title, profile: profile, requests: operations.requests,
+                           skipped: server.skipped + security.skipped + operations.skipped + webhooks)
     }
 }

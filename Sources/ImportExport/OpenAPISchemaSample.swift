@@ -1,0 +1,93 @@
+import Foundation
+import OpenAPIKit
+import RequestModel
+
+/// A value a schema accepts, to start a request body from when the description gives no example:
+/// the schema's own example, else its `default`, else its first `enum` value; else by type:
+/// objects with their required properties (all of them when none is marked required, so the
+/// body shows what may be sent; read-only ones left out), arrays with one item, strings by
+/// format (`date-time`, `date`, `uuid`, `email`, `uri`…), numbers 0, booleans true; `oneOf` and
+/// `anyOf` their first branch, `allOf` its branches' objects merged. Nesting stops at
+/// `maxDepth` (recursive schemas end there) and the value at `maxValues` values.
+struct OpenAPISchemaSample {
+    static let maxDepth = 6
+    static let maxValues = 2_000
+
+    let references: OpenAPIReferences
+    private var values = 0
+
+    init(references: OpenAPIReferences) {
+        self.references = references
+    }
+
+    /// Nil when the schema says nothing to build from, or past the limits.
+    mutating func value(_ schema: JSONSchema, in file: URL, depth: Int = 0) throws(OpenAPIUnresolved) -> JSONNode? {
+        guard depth <= Self.maxDepth, values < Self.maxValues else { return nil }
+        values += 1
+        if let example = schema.examples.first { return OpenAPIAnyValue.json(example) }
+        if let value = schema.defaultValue { return OpenAPIAnyValue.json(value) }
+        if let value = schema.allowedValues?.first { return OpenAPIAnyValue.json(value) }
+        switch schema.value {
+        case .reference(let reference, _):
+            let (found, place) = try references.resolve(schema: reference, from: file)
+            return try value(found, in: place.file, depth: depth + 1)
+        case .object(_, let object):
+            return try self.object(object, in: file, depth: depth)
+        case .array(_, let array):
+            guard let items = array.items else { return .array([]) }
+            return .array(try value(items, in: file, depth: depth + 1).map { [$0] } ?? [])
+        case .string(let core, _): return .string(Self.text(format: core.format.rawValue))
+        case .integer: return .integer(0)
+        case .number: return .number("0")
+        case .boolean: return .bool(true)
+        case .null: return .null
+        case .one(let branches, _), .any(let branches, _):
+            for branch in branches { if let found = try value(branch, in: file, depth: depth + 1) { return found } }
+            return nil
+        case .all(let branches, _):
+            var merged: [JSONNode.Member] = []
+            var other: JSONNode?
+            for branch in branches {
+                switch try value(branch, in: file, depth: depth + 1) {
+                case .object(let members)?:
+                    for member in members {
+                        if let index = merged.firstIndex(where: { $0.key == member.key }) { merged[index] = member } else { merged.append(member) }
+                    }
+                case let found?: other = other ?? found
+                case nil: break
+                }
+            }
+            return merged.isEmpty ? other : .object(merged)
+        case .not, .fragment:
+            return nil
+        }
+    }
+
+    private mutating func object(_ object: JSONSchema.ObjectContext, in file: URL, depth: Int) throws(OpenAPIUnresolved) -> JSONNode {
+        let required = Set(object.requiredProperties)
+        var members: [JSONNode.Member] = []
+        for (name, property) in object.properties where required.isEmpty || required.contains(name) {
+            guard !property.readOnly else { continue }
+            if let found = try value(property, in: file, depth: depth + 1) { members.append(JSONNode.Member(name, found)) }
+        }
+        return .object(members)
+    }
+
+    /// A string of `format`, as an example would write one.
+    static func text(format: String) -> String {
+        switch format {
+        case "date-time": "2024-01-01T00:00:00Z"
+        case "date": "2024-01-01"
+        case "time": "00:00:00Z"
+        case "uuid": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+        case "email": "user@example.com"
+        case "uri", "url", "uri-reference", "iri": "https://example.com"
+        case "hostname": "example.com"
+        case "ipv4": "192.0.2.1"
+        case "ipv6": "2001:db8::1"
+        case "byte": "U3dhZ2dlciByb2Nrcw=="
+        case "password": "********"
+        default: "string"
+        }
+    }
+}

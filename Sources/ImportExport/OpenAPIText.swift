@@ -1,0 +1,90 @@
+import Foundation
+import LocatedYAML
+import RequestModel
+import Yams
+
+/// An API description's text read once: its tree as plain JSON (members in file order, for
+/// examples, `$ref`s and Swagger 2.0), and for YAML the composed node OpenAPIKit decodes from.
+struct OpenAPIText {
+    /// The most values one file may build: YAML aliases can make a few lines stand for billions.
+    static let valueLimit = 4_000_000
+
+    let file: URL
+    let text: String
+    let tree: JSONNode
+    /// Nil for a JSON file.
+    let yaml: Yams.Node?
+
+    /// JSON when the text starts with `{` (past whitespace and a BOM), else YAML. A file that is
+    /// neither is refused at the line and column where it stops being one.
+    init(_ data: Data, file: URL) throws(FileProblem) {
+        self.file = file
+        text = String(decoding: data, as: UTF8.self)
+        let start = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
+        if start == "{" {
+            do {
+                tree = try JSONNode.parsing(data)
+            } catch {
+                throw FileProblem(file: file.path, line: error.line, column: error.column, key: nil, message: "not valid JSON: \(error.message)")
+            }
+            yaml = nil
+        } else {
+            let node: Yams.Node?
+            do {
+                node = try Yams.compose(yaml: text)
+            } catch {
+                // Read again by the reader that knows where YAML goes wrong, for the line and column.
+                _ = try LocatedNode.document(text, file: file.path, valueLimit: Self.valueLimit)
+                throw FileProblem(file: file.path, line: nil, key: nil, message: "not valid YAML: \(error)")
+            }
+            guard let node else { throw FileProblem(file: file.path, line: nil, key: nil, message: "the file is empty") }
+            var budget = Self.valueLimit
+            guard let tree = Self.json(node, depth: JSONNode.maxDepth, budget: &budget) else {
+                throw FileProblem(file: file.path, line: nil, key: nil, message:
+                    "more than \(Self.valueLimit) values or nested deeper than \(JSONNode.maxDepth) levels (YAML aliases that repeat too much?): refused")
+            }
+            self.tree = tree
+            yaml = node
+        }
+    }
+
+    /// The YAML node as JSON, as `LocatedNode.json` reads a body: quoted scalars are strings, plain
+    /// ones true, false, null or a number when they read as one. Nil past the budget or the depth.
+    private static func json(_ node: Yams.Node, depth: Int, budget: inout Int) -> JSONNode? {
+        budget -= 1
+        guard depth > 0, budget >= 0 else { return nil }
+        switch node {
+        case .mapping(let mapping):
+            var members: [JSONNode.Member] = []
+            members.reserveCapacity(mapping.count)
+            for (key, value) in mapping {
+                guard let value = json(value, depth: depth - 1, budget: &budget) else { return nil }
+                members.append(JSONNode.Member(key.string ?? "", value))
+            }
+            return .object(members)
+        case .sequence(let sequence):
+            var items: [JSONNode] = []
+            items.reserveCapacity(sequence.count)
+            for value in sequence {
+                guard let item = json(value, depth: depth - 1, budget: &budget) else { return nil }
+                items.append(item)
+            }
+            return .array(items)
+        case .scalar(let scalar):
+            guard scalar.style == .plain else { return .string(scalar.string) }
+            switch scalar.string {
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            case "null", "Null", "NULL", "~", "": return .null
+            default:
+                if let first = scalar.string.utf8.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+                   case .number(let number)? = JSONNode.parse(scalar.string) {
+                    return .number(number)
+                }
+                return .string(scalar.string)
+            }
+        case .alias:
+            return nil
+        }
+    }
+}

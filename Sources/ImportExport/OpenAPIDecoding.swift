@@ -43,7 +43,7 @@ enum OpenAPIDecoding {
                 return (document.convert(to: .v3_1_0), text.tree)
             case .swagger2:
                 let converted = OpenAPISwagger2.openAPI30(text.tree)
-                let document = try JSONDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: Data(converted.compactText.utf8))
+                let document = try OpenAPIText.decode(OpenAPIKit30.OpenAPI.Document.self, from: converted)
                 return (document.convert(to: .v3_1_0), converted)
             }
         } catch {

@@ -27,9 +27,13 @@ struct OpenAPIOperations {
     }
 
     mutating func read(_ paths: OpenAPI.PathItem.Map) {
-        let writtenPaths = OpenAPITree.members(references.mainTree["paths"]).map(\.key)
-        for (index, (path, entry)) in paths.enumerated() {
-            let written = writtenPaths.count == paths.count ? writtenPaths[index] : path.rawValue
+        // In the file's order, each path as written (OpenAPIKit's keys are normalised).
+        var written: [(String, Either<OpenAPI.Reference<OpenAPI.PathItem>, OpenAPI.PathItem>)] = []
+        for member in OpenAPITree.members(references.mainTree["paths"]) {
+            if let entry = paths[OpenAPI.Path(rawValue: member.key)] { written.append((member.key, entry)) }
+        }
+        if written.count != paths.count { written = paths.map { ($0.key.rawValue, $0.value) } }
+        for (written, entry) in written {
             let location = OpenAPILocation(file: references.main, pointer: ["paths", written])
             let item: OpenAPI.PathItem
             let place: OpenAPILocation

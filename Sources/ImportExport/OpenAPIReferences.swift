@@ -103,7 +103,7 @@ final class OpenAPIReferences {
             throw OpenAPIUnresolved(reference: reference, reason: "points at nothing")
         }
         do {
-            return try JSONDecoder().decode(Value.self, from: Data(node.compactText.utf8))
+            return try OpenAPIText.decode(Value.self, from: node)
         } catch {
             throw OpenAPIUnresolved(reference: reference, reason: "points at what is not one: \(OpenAPI.Error(from: error).localizedDescription)")
         }

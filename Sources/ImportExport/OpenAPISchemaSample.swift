@@ -24,9 +24,12 @@ struct OpenAPISchemaSample {
     mutating func value(_ schema: JSONSchema, in file: URL, depth: Int = 0) throws(OpenAPIUnresolved) -> JSONNode? {
         guard depth <= Self.maxDepth, values < Self.maxValues else { return nil }
         values += 1
-        if let example = schema.examples.first { return OpenAPIAnyValue.json(example) }
-        if let value = schema.defaultValue { return OpenAPIAnyValue.json(value) }
-        if let value = schema.allowedValues?.first { return OpenAPIAnyValue.json(value) }
+        if let written = schema.examples.first ?? schema.defaultValue ?? schema.allowedValues?.first {
+            let value = OpenAPIAnyValue.json(written)
+            // `example: 12345` on a string property is YAML's number, the description's text.
+            if case .string = schema.value, case .number(let text) = value { return .string(text) }
+            return value
+        }
         switch schema.value {
         case .reference(let reference, _):
             let (found, place) = try references.resolve(schema: reference, from: file)

@@ -4,7 +4,9 @@ import RequestModel
 import Yams
 
 /// An API description's text read once: its tree as plain JSON (members in file order, for
-/// examples, `$ref`s and Swagger 2.0), and for YAML the composed node OpenAPIKit decodes from.
+/// examples, `$ref`s and Swagger 2.0), and the composed YAML node OpenAPIKit decodes from (JSON
+/// is YAML too). OpenAPIKit keeps the order of what it decodes only when its decoder does, and
+/// Yams' does where Foundation's JSONDecoder does not: so both go through Yams.
 struct OpenAPIText {
     /// The most values one file may build: YAML aliases can make a few lines stand for billions.
     static let valueLimit = 4_000_000
@@ -12,7 +14,7 @@ struct OpenAPIText {
     let file: URL
     let text: String
     let tree: JSONNode
-    /// Nil for a JSON file.
+    /// Nil for a JSON text libyaml cannot read (JSONDecoder then decodes it, in its own order).
     let yaml: Yams.Node?
 
     /// JSON when the text starts with `{` (past whitespace and a BOM), else YAML. A file that is
@@ -27,11 +29,11 @@ struct OpenAPIText {
             } catch {
                 throw FileProblem(file: file.path, line: error.line, column: error.column, key: nil, message: "not valid JSON: \(error.message)")
             }
-            yaml = nil
+            yaml = Self.composed(text)
         } else {
             let node: Yams.Node?
             do {
-                node = try Yams.compose(yaml: text)
+                node = try Yams.compose(yaml: text, Self.resolver)
             } catch {
                 // Read again by the reader that knows where YAML goes wrong, for the line and column.
                 _ = try LocatedNode.document(text, file: file.path, valueLimit: Self.valueLimit)
@@ -46,6 +48,21 @@ struct OpenAPIText {
             self.tree = tree
             yaml = node
         }
+    }
+
+    /// Tags as YAMLDecoder resolves them when it reads text itself: every scalar is text until
+    /// decoded as a type (a quoted `'200'` key stays a key named 200).
+    static let resolver = Resolver.basic.appending(.merge)
+
+    static func composed(_ text: String) -> Yams.Node? {
+        (try? Yams.compose(yaml: text, resolver)) ?? nil
+    }
+
+    /// `Value` decoded from a plain tree, through Yams for its order.
+    static func decode<Value: Decodable>(_ type: Value.Type, from node: JSONNode) throws -> Value {
+        let text = node.compactText
+        if let yaml = composed(text) { return try YAMLDecoder().decode(Value.self, from: yaml) }
+        return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
     }
 
     /// The YAML node as JSON, as `LocatedNode.json` reads a body: quoted scalars are strings, plain

@@ -57,11 +57,16 @@ struct OpenAPIRequestBody {
     /// The media type's example as written in the file (members in order), else its first
     /// `examples` entry's value.
     private func example(_ content: OpenAPI.Content, at place: OpenAPILocation) throws(OpenAPIUnresolved) -> JSONNode? {
-        if content.example != nil { return references.node(at: place.appending("example")) ?? content.example.map(OpenAPIAnyValue.json) }
-        guard let (name, entry) = content.examples?.first else { return nil }
-        let (example, found) = try references.resolve(entry, at: place.appending("examples", name))
-        guard let value = example.dataOrLegacyValue else { return nil }
-        return references.node(at: found.appending("value")) ?? OpenAPIAnyValue.json(value)
+        if let written = references.node(at: place.appending("example")) { return written }
+        // The first entry as written (the map OpenAPIKit hands over may not keep the file's order).
+        let names = OpenAPITree.members(references.node(at: place.appending("examples"))).map(\.key)
+        if let examples = content.examples,
+           let (name, entry) = names.lazy.compactMap({ name in examples[name].map { (name, $0) } }).first ?? examples.first {
+            let (example, found) = try references.resolve(entry, at: place.appending("examples", name))
+            if let written = references.node(at: found.appending("value")) { return written }
+            if let value = example.dataOrLegacyValue { return OpenAPIAnyValue.json(value) }
+        }
+        return content.example.map(OpenAPIAnyValue.json)
     }
 
     /// The properties of an object schema that hold files.

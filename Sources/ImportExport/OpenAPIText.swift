@@ -11,6 +11,11 @@ struct OpenAPIText {
     /// The most values one file may build: YAML aliases can make a few lines stand for billions.
     static let valueLimit = 4_000_000
 
+    /// A file without aliases has fewer values than bytes; a few aliases repeating small parts
+    /// stay under that too, and a file of a few lines that repeats itself a million times is
+    /// refused at once, not after building it.
+    static func valueLimit(bytes: Int) -> Int { min(valueLimit, max(100_000, bytes)) }
+
     let file: URL
     let text: String
     let tree: JSONNode
@@ -40,10 +45,11 @@ struct OpenAPIText {
                 throw FileProblem(file: file.path, line: nil, key: nil, message: "not valid YAML: \(error)")
             }
             guard let node else { throw FileProblem(file: file.path, line: nil, key: nil, message: "the file is empty") }
-            var budget = Self.valueLimit
+            let limit = Self.valueLimit(bytes: data.count)
+            var budget = limit
             guard let tree = Self.json(node, depth: JSONNode.maxDepth, budget: &budget) else {
                 throw FileProblem(file: file.path, line: nil, key: nil, message:
-                    "more than \(Self.valueLimit) values or nested deeper than \(JSONNode.maxDepth) levels (YAML aliases that repeat too much?): refused")
+                    "more than \(limit) values or nested deeper than \(JSONNode.maxDepth) levels (YAML aliases that repeat too much?): refused")
             }
             self.tree = tree
             yaml = node

@@ -1,6 +1,7 @@
 import Foundation
 import LocatedYAML
 import ProfileFormat
+import RequestModel
 
 /// OpenAPI 3.0 and 3.1 (YAML or JSON) and Swagger 2.0 as a profile and its saved requests
 /// (SPEC §9): read with OpenAPIKit (3.0 converted to 3.1, 2.0 to 3.0 first), the base URL from
@@ -11,9 +12,9 @@ enum OpenAPIImport {
         let text = try OpenAPIText(data, file: file)
         let version = try OpenAPIDecoding.version(of: text)
         let (document, tree) = try OpenAPIDecoding.document(text, version: version)
-        let references = OpenAPIReferences(main: file, tree: tree, components: document.components)
+        let references = OpenAPIReferences(main: text, tree: tree, components: document.components, is30: version.is30)
         let server = OpenAPIServer(document.servers)
-        let security = OpenAPISecurity(document)
+        let security = OpenAPISecurity(document, tree: tree)
         var profile = Profile(name: document.info.title)
         profile.baseURL = server.baseURL
         profile.auth = security.auth
@@ -21,7 +22,7 @@ enum OpenAPIImport {
         profile.vars = security.vars
         var operations = OpenAPIOperations(references: references, pathPrefix: server.pathPrefix, queryKey: security.queryKey)
         operations.read(document.paths)
-        let webhooks = document.webhooks.keys.map {
+        let webhooks = OpenAPITree.members(tree["webhooks"]).map(\.key).map {
             ImportedAPI.Skipped("webhook \($0)", "a webhook is a request the API sends, not one to send to it: not imported")
         }
         return ImportedAPI(format: .openapi, title: document.info.title, profile: profile, requests: operations.requests,

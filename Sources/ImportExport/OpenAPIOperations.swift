@@ -58,7 +58,7 @@ struct OpenAPIOperations {
                 } catch {
                     skipped.append(.init(name, "not imported: \(error)"))
                 }
-                for callback in endpoint.operation.callbacks.keys {
+                for callback in OpenAPITree.members(references.node(at: operationPlace.appending("callbacks"))).map(\.key) {
                     skipped.append(.init("callback \(callback) of \(name)", "a callback is a request the API sends, not one to send to it: not imported"))
                 }
             }

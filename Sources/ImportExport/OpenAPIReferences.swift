@@ -33,18 +33,22 @@ final class OpenAPIReferences {
     let main: URL
     let mainTree: JSONNode
     let components: OpenAPI.Components
-    private var files: [URL: Result<JSONNode, OpenAPIUnresolved>] = [:]
+    /// Parts are decoded as 3.0 (and converted) when the description is 3.0 or Swagger 2.0.
+    let is30: Bool
+    private var files: [URL: Result<(tree: JSONNode, isYAML: Bool), OpenAPIUnresolved>] = [:]
 
-    init(main: URL, tree: JSONNode, components: OpenAPI.Components) {
-        self.main = main.standardizedFileURL
+    init(main text: OpenAPIText, tree: JSONNode, components: OpenAPI.Components, is30: Bool) {
+        main = text.file.standardizedFileURL
         mainTree = tree
         self.components = components
+        self.is30 = is30
+        files[main] = .success((tree, text.isYAML))
     }
 
     /// The plain node at `location`, nil when there is none (or its file cannot be read).
     func node(at location: OpenAPILocation) -> JSONNode? {
-        guard let tree = try? tree(of: location.file) else { return nil }
-        return OpenAPITree.node(tree, at: location.pointer)
+        guard let read = try? read(location.file) else { return nil }
+        return OpenAPITree.node(read.tree, at: location.pointer)
     }
 
     /// The value, following references until one is not, with where it was found.
@@ -66,7 +70,7 @@ final class OpenAPIReferences {
                 current = found
                 continue
             }
-            current = try decoded(Either<OpenAPI.Reference<Value>, Value>.self, at: place, reference: text)
+            current = try decoded(Value.self, at: place, reference: text)
         }
         throw OpenAPIUnresolved(reference: location.pointer.joined(separator: "/"), reason: "leads through more than \(Self.maxHops) references")
     }
@@ -79,7 +83,10 @@ final class OpenAPIReferences {
            let key = OpenAPI.ComponentKey(rawValue: place.pointer[2]), let found = components.schemas[key] {
             return (found, place)
         }
-        return (try decoded(JSONSchema.self, at: place, reference: text), place)
+        switch try decoded(JSONSchema.self, at: place, reference: text) {
+        case .b(let schema): return (schema, place)
+        case .a(let reference): return (JSONSchema.reference(reference.jsonReference), place)
+        }
     }
 
     /// Where `reference` points, read from `file`: `#/a/b` in that file, `other.yaml#/a/b` in a
@@ -98,26 +105,33 @@ final class OpenAPIReferences {
         return OpenAPILocation(file: url.absoluteURL.standardizedFileURL, pointer: OpenAPITree.pointer(fragment))
     }
 
-    private func decoded<Value: Decodable>(_ type: Value.Type, at place: OpenAPILocation, reference: String) throws(OpenAPIUnresolved) -> Value {
-        guard let node = OpenAPITree.node(try tree(of: place.file), at: place.pointer) else {
+    private func decoded<Value: ComponentDictionaryLocatable>(_ type: Value.Type, at place: OpenAPILocation, reference: String) throws(OpenAPIUnresolved)
+        -> Either<OpenAPI.Reference<Value>, Value> {
+        let read = try read(place.file)
+        guard let node = OpenAPITree.node(read.tree, at: place.pointer) else {
             throw OpenAPIUnresolved(reference: reference, reason: "points at nothing")
         }
         do {
-            return try OpenAPIText.decode(Value.self, from: node)
+            guard let part = try OpenAPIDecoding.part(Value.self, node, is30: is30, fromYAML: read.isYAML) else {
+                throw OpenAPIUnresolved(reference: reference, reason: "points at what is not a \(Value.openAPIComponentsKey) entry")
+            }
+            return part
+        } catch let unresolved as OpenAPIUnresolved {
+            throw unresolved
         } catch {
             throw OpenAPIUnresolved(reference: reference, reason: "points at what is not one: \(OpenAPI.Error(from: error).localizedDescription)")
         }
     }
 
-    private func tree(of file: URL) throws(OpenAPIUnresolved) -> JSONNode {
-        if file == main { return mainTree }
+    private func read(_ file: URL) throws(OpenAPIUnresolved) -> (tree: JSONNode, isYAML: Bool) {
         if let known = files[file] { return try known.get() }
-        let result: Result<JSONNode, OpenAPIUnresolved>
-        if files.count >= Self.maxFiles {
+        let result: Result<(tree: JSONNode, isYAML: Bool), OpenAPIUnresolved>
+        if files.count > Self.maxFiles {
             result = .failure(OpenAPIUnresolved(reference: file.lastPathComponent, reason: "is past the \(Self.maxFiles) files one import reads"))
         } else {
             do {
-                result = .success(try OpenAPIText(try APIImport.contents(of: file), file: file).tree)
+                let text = try OpenAPIText(try APIImport.contents(of: file), file: file)
+                result = .success((text.tree, text.isYAML))
             } catch {
                 result = .failure(OpenAPIUnresolved(reference: file.lastPathComponent, reason: "cannot be read: \(error)"))
             }

@@ -20,18 +20,18 @@ struct OpenAPIRequestBody {
 
     /// The body, with the note for the import report when one of its kind cannot be made.
     mutating func body(_ request: OpenAPI.Request, at location: OpenAPILocation) throws(OpenAPIUnresolved) -> (RequestSpec.Body, note: String?) {
-        let types = request.content.keys.map(\.rawValue)
+        let types = OpenAPISchemaSample.order(request.content.keys.map(\.rawValue), written: references.node(at: location.appending("content")))
         let lowered = types.map { $0.lowercased() }
         guard let index = lowered.firstIndex(where: Self.isJSON) ?? lowered.firstIndex(where: { $0.hasPrefix("application/x-www-form-urlencoded") })
                 ?? lowered.firstIndex(where: { $0.hasPrefix("multipart/form-data") }) ?? (types.isEmpty ? nil : 0) else {
             return (.none, nil)
         }
-        let entry: Either<OpenAPI.Reference<OpenAPI.Content>, OpenAPI.Content> = request.content[index].value
+        guard let contentType = OpenAPI.ContentType(rawValue: types[index]), let entry = request.content[contentType] else { return (.none, nil) }
         let (content, place) = try references.resolve(entry, at: location.appending("content", types[index]))
         let type = lowered[index]
         let written = try example(content, at: place)
         var value = written
-        if value == nil, let schema = content.schema { value = try sample.value(schema, in: place.file) }
+        if value == nil, let schema = content.schema { value = try sample.value(schema, at: place.appending("schema")) }
         if Self.isJSON(type) { return (.json((value ?? .object([])).prettyText()), nil) }
         if type.hasPrefix("application/x-www-form-urlencoded") {
             return (.form(OpenAPITree.members(value).map { NamedValue($0.key, OpenAPIAnyValue.text($0.value)) }), nil)

@@ -8,7 +8,8 @@ import RequestModel
 /// body shows what may be sent; read-only ones left out), arrays with one item, strings by
 /// format (`date-time`, `date`, `uuid`, `email`, `uri`…), numbers 0, booleans true; `oneOf` and
 /// `anyOf` their first branch, `allOf` its branches' objects merged. Nesting stops at
-/// `maxDepth` (recursive schemas end there) and the value at `maxValues` values.
+/// `maxDepth` (recursive schemas end there) and the value at `maxValues` values. Properties keep
+/// the order the file writes them in (read from the tree at the schema's location).
 struct OpenAPISchemaSample {
     static let maxDepth = 6
     static let maxValues = 2_000
@@ -21,7 +22,7 @@ struct OpenAPISchemaSample {
     }
 
     /// Nil when the schema says nothing to build from, or past the limits.
-    mutating func value(_ schema: JSONSchema, in file: URL, depth: Int = 0) throws(OpenAPIUnresolved) -> JSONNode? {
+    mutating func value(_ schema: JSONSchema, at place: OpenAPILocation, depth: Int = 0) throws(OpenAPIUnresolved) -> JSONNode? {
         guard depth <= Self.maxDepth, values < Self.maxValues else { return nil }
         values += 1
         if let written = schema.examples.first ?? schema.defaultValue ?? schema.allowedValues?.first {
@@ -32,26 +33,29 @@ struct OpenAPISchemaSample {
         }
         switch schema.value {
         case .reference(let reference, _):
-            let (found, place) = try references.resolve(schema: reference, from: file)
-            return try value(found, in: place.file, depth: depth + 1)
+            let (found, target) = try references.resolve(schema: reference, from: place.file)
+            return try value(found, at: target, depth: depth + 1)
         case .object(_, let object):
-            return try self.object(object, in: file, depth: depth)
+            return try self.object(object, at: place, depth: depth)
         case .array(_, let array):
             guard let items = array.items else { return .array([]) }
-            return .array(try value(items, in: file, depth: depth + 1).map { [$0] } ?? [])
+            return .array(try value(items, at: place.appending("items"), depth: depth + 1).map { [$0] } ?? [])
         case .string(let core, _): return .string(Self.text(format: core.format.rawValue))
         case .integer: return .integer(0)
         case .number: return .number("0")
         case .boolean: return .bool(true)
         case .null: return .null
         case .one(let branches, _), .any(let branches, _):
-            for branch in branches { if let found = try value(branch, in: file, depth: depth + 1) { return found } }
+            let key = if case .one = schema.value { "oneOf" } else { "anyOf" }
+            for (index, branch) in branches.enumerated() {
+                if let found = try value(branch, at: place.appending(key, String(index)), depth: depth + 1) { return found }
+            }
             return nil
         case .all(let branches, _):
             var merged: [JSONNode.Member] = []
             var other: JSONNode?
-            for branch in branches {
-                switch try value(branch, in: file, depth: depth + 1) {
+            for (index, branch) in branches.enumerated() {
+                switch try value(branch, at: place.appending("allOf", String(index)), depth: depth + 1) {
                 case .object(let members)?:
                     for member in members {
                         if let index = merged.firstIndex(where: { $0.key == member.key }) { merged[index] = member } else { merged.append(member) }
@@ -66,14 +70,24 @@ struct OpenAPISchemaSample {
         }
     }
 
-    private mutating func object(_ object: JSONSchema.ObjectContext, in file: URL, depth: Int) throws(OpenAPIUnresolved) -> JSONNode {
+    private mutating func object(_ object: JSONSchema.ObjectContext, at place: OpenAPILocation, depth: Int) throws(OpenAPIUnresolved) -> JSONNode {
         let required = Set(object.requiredProperties)
         var members: [JSONNode.Member] = []
-        for (name, property) in object.properties where required.isEmpty || required.contains(name) {
-            guard !property.readOnly else { continue }
-            if let found = try value(property, in: file, depth: depth + 1) { members.append(JSONNode.Member(name, found)) }
+        for name in Self.order(object.properties.keys, written: references.node(at: place.appending("properties")))
+        where required.isEmpty || required.contains(name) {
+            guard let property = object.properties[name], !property.readOnly else { continue }
+            if let found = try value(property, at: place.appending("properties", name), depth: depth + 1) { members.append(JSONNode.Member(name, found)) }
         }
         return .object(members)
+    }
+
+    /// `names` in the order the file writes them (`written`'s keys); any it does not, after them
+    /// in alphabetical order, so that a value is the same on every run.
+    static func order(_ names: [String], written: JSONNode?) -> [String] {
+        let known = Set(names)
+        let inFile = OpenAPITree.members(written).map(\.key).filter { known.contains($0) }
+        let seen = Set(inFile)
+        return inFile + names.filter { !seen.contains($0) }.sorted()
     }
 
     /// A string of `format`, as an example would write one.

@@ -17,12 +17,14 @@ struct OpenAPISecurity: Equatable {
     var queryKey: String?
     var skipped: [ImportedAPI.Skipped] = []
 
-    init(_ document: OpenAPI.Document) {
+    /// `tree` is the description's, for the order its schemes are written in.
+    init(_ document: OpenAPI.Document, tree: JSONNode) {
         let defined = document.components.securitySchemes
+        let names = OpenAPISchemaSample.order(defined.keys.map(\.rawValue), written: OpenAPITree.node(tree, at: ["components", "securitySchemes"]))
         let required = document.security.first { !$0.isEmpty }.map { requirement in
-            defined.keys.map(\.rawValue).filter { name in requirement.keys.contains { $0.name == name } }
+            names.filter { name in requirement.keys.contains { $0.name == name } }
         }
-        guard let name = required?.first ?? (document.security.isEmpty ? defined.keys.first?.rawValue : nil),
+        guard let name = required?.first ?? (document.security.isEmpty ? names.first : nil),
               let key = OpenAPI.ComponentKey(rawValue: name), case .b(let scheme)? = defined[key] else { return }
         let env = Self.environmentName(name)
         switch scheme.type {

@@ -3,10 +3,8 @@ import LocatedYAML
 import RequestModel
 import Yams
 
-/// An API description's text read once: its tree as plain JSON (members in file order, for
-/// examples, `$ref`s and Swagger 2.0), and the composed YAML node OpenAPIKit decodes from (JSON
-/// is YAML too). OpenAPIKit keeps the order of what it decodes only when its decoder does, and
-/// Yams' does where Foundation's JSONDecoder does not: so both go through Yams.
+/// An API description's text read once, as its tree of plain JSON: members in file order (the
+/// order every list of the import follows), examples as written, and what OpenAPIKit decodes.
 struct OpenAPIText {
     /// The most values one file may build: YAML aliases can make a few lines stand for billions.
     static let valueLimit = 4_000_000
@@ -19,8 +17,8 @@ struct OpenAPIText {
     let file: URL
     let text: String
     let tree: JSONNode
-    /// Nil for a JSON text libyaml cannot read (JSONDecoder then decodes it, in its own order).
-    let yaml: Yams.Node?
+    /// Written as YAML, whose plain scalars the tree reads as numbers where they look like one.
+    let isYAML: Bool
 
     /// JSON when the text starts with `{` (past whitespace and a BOM), else YAML. A file that is
     /// neither is refused at the line and column where it stops being one.
@@ -34,7 +32,7 @@ struct OpenAPIText {
             } catch {
                 throw FileProblem(file: file.path, line: error.line, column: error.column, key: nil, message: "not valid JSON: \(error.message)")
             }
-            yaml = Self.composed(text)
+            isYAML = false
         } else {
             let node: Yams.Node?
             do {
@@ -52,24 +50,12 @@ struct OpenAPIText {
                     "more than \(limit) values or nested deeper than \(JSONNode.maxDepth) levels (YAML aliases that repeat too much?): refused")
             }
             self.tree = tree
-            yaml = node
+            isYAML = true
         }
     }
 
-    /// Tags as YAMLDecoder resolves them when it reads text itself: every scalar is text until
-    /// decoded as a type (a quoted `'200'` key stays a key named 200).
-    static let resolver = Resolver.basic.appending(.merge)
-
-    static func composed(_ text: String) -> Yams.Node? {
-        (try? Yams.compose(yaml: text, resolver)) ?? nil
-    }
-
-    /// `Value` decoded from a plain tree, through Yams for its order.
-    static func decode<Value: Decodable>(_ type: Value.Type, from node: JSONNode) throws -> Value {
-        let text = node.compactText
-        if let yaml = composed(text) { return try YAMLDecoder().decode(Value.self, from: yaml) }
-        return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
-    }
+    /// No tags resolved by pattern: the tree reads plain scalars itself (and it is faster).
+    static let resolver = Resolver.basic
 
     /// The YAML node as JSON, as `LocatedNode.json` reads a body: quoted scalars are strings, plain
     /// ones true, false, null or a number when they read as one. Nil past the budget or the depth.

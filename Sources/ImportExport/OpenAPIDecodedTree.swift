@@ -1,12 +1,13 @@
 import RequestModel
 
 /// The tree OpenAPIKit is given: what an import does not send left out (responses reduced to
-/// one, callbacks, webhooks, the components only responses use), so it costs no time and its
-/// mistakes refuse nothing; and, for YAML, the fields OpenAPI types as text kept as text where a
+/// one, callbacks, webhooks, the components only responses use), and what the import reads from
+/// the tree itself (request bodies' schemas and examples, component schemas and examples), so
+/// it costs no time and its mistakes refuse nothing; and, for YAML, the fields OpenAPI types as text kept as text where a
 /// plain scalar read as a number (`version: 1.0`, a server variable's `default: 8443`).
 enum OpenAPIDecodedTree {
     static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]
-    static let unsentComponents: Set<String> = ["responses", "headers", "links", "callbacks"]
+    static let unsentComponents: Set<String> = ["responses", "headers", "links", "callbacks", "schemas", "examples"]
     static let textFields: Set<String> = ["version", "title", "description", "summary", "operationId", "name", "url", "pattern",
                                           "format", "in", "style", "type", "$ref", "termsOfService", "email", "scheme",
                                           "bearerFormat", "propertyName", "contentType", "tokenUrl", "authorizationUrl",
@@ -18,17 +19,39 @@ enum OpenAPIDecodedTree {
             switch member.key {
             case "webhooks": nil
             case "paths": JSONNode.Member("paths", .object(OpenAPITree.members(member.value).map { JSONNode.Member($0.key, pathItem($0.value)) }))
-            case "components": JSONNode.Member("components", .object(OpenAPITree.members(member.value).filter { !unsentComponents.contains($0.key) }))
+            case "components":
+                JSONNode.Member("components", .object(OpenAPITree.members(member.value).compactMap { component in
+                    if unsentComponents.contains(component.key) { return nil }
+                    guard component.key == "requestBodies" else { return component }
+                    return JSONNode.Member(component.key, .object(OpenAPITree.members(component.value).map { JSONNode.Member($0.key, requestBody($0.value)) }))
+                }))
             default: member
             }
         })
     }
 
-    /// A part read on its own (a path item from another file, a parameter): a path item trimmed
-    /// as in a document.
-    static func part(_ node: JSONNode, isPathItem: Bool, fromYAML: Bool) -> JSONNode {
+    enum Part { case pathItem, requestBody, other }
+
+    /// A part read on its own (a path item from another file, a parameter), trimmed as in a document.
+    static func part(_ node: JSONNode, _ kind: Part, fromYAML: Bool) -> JSONNode {
         let texts = fromYAML ? textsKept(node) : node
-        return isPathItem ? pathItem(texts) : texts
+        switch kind {
+        case .pathItem: return pathItem(texts)
+        case .requestBody: return requestBody(texts)
+        case .other: return texts
+        }
+    }
+
+    /// Its media types without schemas and examples (the import reads those from the tree).
+    private static func requestBody(_ body: JSONNode) -> JSONNode {
+        guard case .object(let members) = body, body["$ref"] == nil else { return body }
+        return .object(members.map { member in
+            guard member.key == "content" else { return member }
+            return JSONNode.Member("content", .object(OpenAPITree.members(member.value).map { type in
+                guard case .object(let fields) = type.value, type.value["$ref"] == nil else { return type }
+                return JSONNode.Member(type.key, .object(fields.filter { !["schema", "example", "examples", "itemSchema"].contains($0.key) }))
+            }))
+        })
     }
 
     private static func pathItem(_ item: JSONNode) -> JSONNode {
@@ -39,6 +62,7 @@ enum OpenAPIDecodedTree {
                 switch field.key {
                 case "responses": JSONNode.Member("responses", ["default": ["description": ""]])
                 case "callbacks": nil
+                case "requestBody": JSONNode.Member("requestBody", requestBody(field.value))
                 default: field
                 }
             }))

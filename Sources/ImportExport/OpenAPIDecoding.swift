@@ -55,7 +55,8 @@ enum OpenAPIDecoding {
     static func part<Value: OpenAPIKit.ComponentDictionaryLocatable>(_ type: Value.Type, _ node: JSONNode, is30: Bool, fromYAML: Bool) throws
         -> Either<OpenAPIKit.OpenAPI.Reference<Value>, Value>? {
         let isPathItem = Value.self == OpenAPIKit.OpenAPI.PathItem.self
-        let part = OpenAPIDecodedTree.part(node, isPathItem: isPathItem, fromYAML: fromYAML)
+        let kind: OpenAPIDecodedTree.Part = isPathItem ? .pathItem : Value.self == OpenAPIKit.OpenAPI.Request.self ? .requestBody : .other
+        let part = OpenAPIDecodedTree.part(node, kind, fromYAML: fromYAML)
         let info: JSONNode = ["title": "", "version": ""]
         let version: JSONNode = is30 ? "3.0.3" : "3.1.0"
         if isPathItem {

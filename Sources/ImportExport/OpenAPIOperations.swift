@@ -67,16 +67,15 @@ struct OpenAPIOperations {
 
     private mutating func request(_ operation: OpenAPI.Operation, method: String, name: String, path: String,
                                   shared: OpenAPI.Parameter.Array, at place: OpenAPILocation, pathPlace: OpenAPILocation) throws(OpenAPIUnresolved) -> RequestSpec {
-        var parameters: [OpenAPI.Parameter] = []
-        for (index, entry) in shared.enumerated() {
-            parameters.append(try references.resolve(entry, at: pathPlace.appending("parameters", String(index))).0)
+        var withSchemas: [(OpenAPI.Parameter, schema: JSONNode?)] = []
+        for (entry, at) in shared.enumerated().map({ ($1, pathPlace.appending("parameters", String($0))) })
+            + operation.parameters.enumerated().map({ ($1, place.appending("parameters", String($0))) }) {
+            let (parameter, found) = try references.resolve(entry, at: at)
+            withSchemas.removeAll { $0.0.name == parameter.name && $0.0.location == parameter.location }
+            withSchemas.append((parameter, try references.followed(found.appending("schema"))?.node))
         }
-        for (index, entry) in operation.parameters.enumerated() {
-            let parameter = try references.resolve(entry, at: place.appending("parameters", String(index))).0
-            parameters.removeAll { $0.name == parameter.name && $0.location == parameter.location }
-            parameters.append(parameter)
-        }
-        let (url, fields) = OpenAPIURLTemplate.url(path: path, prefix: pathPrefix, parameters: parameters, queryKey: queryKey)
+        let parameters = withSchemas.map(\.0)
+        let (url, fields) = OpenAPIURLTemplate.url(path: path, prefix: pathPrefix, parameters: withSchemas, queryKey: queryKey)
         var headers = parameters.filter { $0.location == .header && $0.required && !Self.ignoredHeaders.contains($0.name.lowercased()) }
             .map { NamedValue($0.name, "{{\($0.name)}}") }
         let cookies = parameters.filter { $0.location == .cookie && $0.required }.map { "\($0.name)={{\($0.name)}}" }

@@ -75,18 +75,22 @@ final class OpenAPIReferences {
         throw OpenAPIUnresolved(reference: location.pointer.joined(separator: "/"), reason: "leads through more than \(Self.maxHops) references")
     }
 
-    /// A schema's `$ref`, followed one step (the schema found may be a reference again).
-    func resolve(schema reference: JSONReference<JSONSchema>, from file: URL) throws(OpenAPIUnresolved) -> (JSONSchema, OpenAPILocation) {
-        let text = reference.absoluteString
-        let place = try target(of: text, from: file)
-        if place.file == main, place.pointer.count == 3, place.pointer[0] == "components", place.pointer[1] == "schemas",
-           let key = OpenAPI.ComponentKey(rawValue: place.pointer[2]), let found = components.schemas[key] {
-            return (found, place)
+    /// The plain node at `location`, its `$ref`s followed (a schema, an example): with where it
+    /// was found. Nil when there is nothing at `location` itself.
+    func followed(_ location: OpenAPILocation) throws(OpenAPIUnresolved) -> (node: JSONNode, place: OpenAPILocation)? {
+        guard var node = node(at: location) else { return nil }
+        var place = location
+        var seen: Set<OpenAPILocation> = [place]
+        for _ in 0..<Self.maxHops {
+            guard let reference = OpenAPITree.string(node["$ref"]) else { return (node, place) }
+            place = try target(of: reference, from: place.file)
+            guard seen.insert(place).inserted else { throw OpenAPIUnresolved(reference: reference, reason: "is part of a cycle of references") }
+            guard let found = self.node(at: place) else {
+                throw OpenAPIUnresolved(reference: reference, reason: (try? read(place.file)) == nil ? "names a file that cannot be read" : "points at nothing")
+            }
+            node = found
         }
-        switch try decoded(JSONSchema.self, at: place, reference: text) {
-        case .b(let schema): return (schema, place)
-        case .a(let reference): return (JSONSchema.reference(reference.jsonReference), place)
-        }
+        throw OpenAPIUnresolved(reference: location.pointer.joined(separator: "/"), reason: "leads through more than \(Self.maxHops) references")
     }
 
     /// Where `reference` points, read from `file`: `#/a/b` in that file, `other.yaml#/a/b` in a

@@ -7,25 +7,27 @@ import RequestModel
 /// an RFC 6570 variable name (`page-size`) is written percent-encoded (`page%2Dsize`), in the
 /// template and in the field alike, so the two match.
 enum OpenAPIURLTemplate {
-    static func url(path: String, prefix: String, parameters: [OpenAPI.Parameter], queryKey: String?) -> (url: String, fields: [RequestSpec.Parameter]) {
+    /// Each parameter comes with its schema as the file writes it (its `$ref` followed).
+    static func url(path: String, prefix: String, parameters: [(OpenAPI.Parameter, schema: JSONNode?)], queryKey: String?)
+        -> (url: String, fields: [RequestSpec.Parameter]) {
         var url = prefix + path.drop { $0 == "/" }
         var fields: [RequestSpec.Parameter] = []
-        for parameter in parameters where parameter.location == .path {
+        for (parameter, schema) in parameters where parameter.location == .path {
             let style = parameter.schemaOrContent.a
             let operator_ = switch style?.style { case .label?: "."; case .matrix?: ";"; default: "" }
             let name = variableName(parameter.name)
-            let star = style?.explode == true && isComposite(parameter) ? "*" : ""
+            let star = style?.explode == true && isComposite(schema) ? "*" : ""
             url = url.replacingOccurrences(of: "{\(parameter.name)}", with: "{\(operator_)\(name)\(star)}")
-            fields.append(field(parameter, name: name, location: .path))
+            fields.append(field(parameter, schema: schema, name: name, location: .path))
         }
         var query: [String] = []
-        for parameter in parameters where parameter.location == .query {
+        for (parameter, schema) in parameters where parameter.location == .query {
             let name = variableName(parameter.name)
             let explode = parameter.schemaOrContent.a?.explode ?? true
-            query.append(name + (explode && isComposite(parameter) ? "*" : ""))
-            fields.append(field(parameter, name: name, location: .query))
+            query.append(name + (explode && isComposite(schema) ? "*" : ""))
+            fields.append(field(parameter, schema: schema, name: name, location: .query))
         }
-        if let queryKey, !parameters.contains(where: { $0.location == .query && $0.name == queryKey }) {
+        if let queryKey, !parameters.contains(where: { $0.0.location == .query && $0.0.name == queryKey }) {
             query.append(variableName(queryKey))
         }
         if !query.isEmpty { url += "{?" + query.joined(separator: ",") + "}" }
@@ -47,24 +49,20 @@ enum OpenAPIURLTemplate {
         return result
     }
 
-    private static func isComposite(_ parameter: OpenAPI.Parameter) -> Bool {
-        switch parameter.schemaOrContent.a?.schema.b?.value {
-        case .array?, .object?: true
-        default: false
-        }
+    private static func isComposite(_ schema: JSONNode?) -> Bool {
+        guard let schema else { return false }
+        return ["array", "object"].contains(OpenAPISchemaSample.type(schema) ?? (schema["properties"] != nil ? "object" : ""))
     }
 
-    private static func field(_ parameter: OpenAPI.Parameter, name: String, location: RequestSpec.Parameter.Location) -> RequestSpec.Parameter {
+    private static func field(_ parameter: OpenAPI.Parameter, schema: JSONNode?, name: String, location: RequestSpec.Parameter.Location) -> RequestSpec.Parameter {
         RequestSpec.Parameter(name: name, location: location, required: parameter.required, description: parameter.description,
-                              values: allowedValues(parameter))
+                              values: allowedValues(schema))
     }
 
     /// The schema's `enum`, or its items' for an array, as text.
-    private static func allowedValues(_ parameter: OpenAPI.Parameter) -> [String] {
-        guard let schema = parameter.schemaOrContent.a?.schema.b else { return [] }
-        var values = schema.allowedValues
-        if values == nil, case .array(_, let array) = schema.value { values = array.items?.allowedValues }
-        return (values ?? []).map { OpenAPIAnyValue.text(OpenAPIAnyValue.json($0)) }
+    private static func allowedValues(_ schema: JSONNode?) -> [String] {
+        let values = schema?["enum"] ?? schema?["items"]?["enum"]
+        return OpenAPITree.items(values).map(OpenAPIAnyValue.text)
     }
 }
 

@@ -73,8 +73,12 @@ enum OpenAPIDecoding {
 
     private static func decode(_ tree: JSONNode, is30: Bool) throws -> OpenAPIKit.OpenAPI.Document {
         let data = Data(tree.compactText.utf8)
-        if is30 { return try JSONDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: data).convert(to: .v3_1_0) }
-        return try JSONDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: data)
+        let decoder = JSONDecoder()
+        // Vendor extensions (`x-…`) are not imported; reading them decodes every object twice.
+        decoder.userInfo[OpenAPIKit.VendorExtensionsConfiguration.enabledKey] = false
+        decoder.userInfo[OpenAPIKit30.VendorExtensionsConfiguration.enabledKey] = false
+        if is30 { return try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: data).convert(to: .v3_1_0) }
+        return try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: data)
     }
 
     private static func problem(_ text: OpenAPIText, _ path: [String], _ message: String) -> FileProblem {

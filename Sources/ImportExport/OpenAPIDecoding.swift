@@ -61,7 +61,7 @@ enum OpenAPIDecoding {
         let version: JSONNode = is30 ? "3.0.3" : "3.1.0"
         if isPathItem {
             let document = try decode(["openapi": version, "info": info, "paths": ["/part": part]], is30: is30)
-            return document.paths["/part"] as? Either<OpenAPIKit.OpenAPI.Reference<Value>, Value>
+            return document.paths["/part"].flatMap { $0 as Any as? Either<OpenAPIKit.OpenAPI.Reference<Value>, Value> }
         }
         let components = JSONNode.object([JSONNode.Member(Value.openAPIComponentsKey, ["part": part])])
         let document = try decode(["openapi": version, "info": info, "paths": [:], "components": components], is30: is30)

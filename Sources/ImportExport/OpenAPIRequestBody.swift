@@ -35,19 +35,19 @@ struct OpenAPIRequestBody {
         if value == nil { value = try sample.value(at: place.appending("schema")) }
         if Self.isJSON(type) { return (.json((value ?? .object([])).prettyText()), nil) }
         if type.hasPrefix("application/x-www-form-urlencoded") {
-            return (.form(OpenAPITree.members(value).map { NamedValue($0.key, OpenAPIAnyValue.text($0.value)) }), nil)
+            return (.form(OpenAPITree.members(value).map { NamedValue($0.key, OpenAPITree.fieldText($0.value)) }), nil)
         }
         if type.hasPrefix("multipart/") {
             let binary = try binaryFields(at: place.appending("schema"))
             return (.multipart(OpenAPITree.members(value).map { member in
                 binary.contains(member.key) ? .file(name: member.key, path: "./" + member.key)
-                    : .text(name: member.key, value: OpenAPIAnyValue.text(member.value))
+                    : .text(name: member.key, value: OpenAPITree.fieldText(member.value))
             }), nil)
         }
         guard let written else {
             return (.none, "\(types[index]) body: no example to send, left empty")
         }
-        return (.text(OpenAPIAnyValue.text(written), contentType: types[index]), nil)
+        return (.text(OpenAPITree.fieldText(written), contentType: types[index]), nil)
     }
 
     static func isJSON(_ type: String) -> Bool {

@@ -44,6 +44,7 @@ struct OpenAPISecurity: Equatable {
             case .query:
                 vars.append(NamedValue(parameter, value))
                 queryKey = parameter
+                skipped.append(.init("security scheme \(name)", "an API key in the query: the profile's var \(parameter) (\(value)) fills `\(parameter)` in every request's URL template"))
             }
         case .mutualTLS:
             skipped.append(.init("security scheme \(name)", "mutual TLS: a client certificate is not imported"))

@@ -23,6 +23,13 @@ enum OpenAPITree {
         }
     }
 
+    /// A value as a form field, a header or an enum choice writes it: text as it is, anything
+    /// else as JSON.
+    static func fieldText(_ node: JSONNode) -> String {
+        if case .string(let text) = node { return text }
+        return node.compactText
+    }
+
     /// The node a JSON pointer's tokens (already unescaped) lead to.
     static func node(_ root: JSONNode, at pointer: some Sequence<String>) -> JSONNode? {
         var node = root

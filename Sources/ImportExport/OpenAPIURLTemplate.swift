@@ -62,7 +62,7 @@ enum OpenAPIURLTemplate {
     /// The schema's `enum`, or its items' for an array, as text.
     private static func allowedValues(_ schema: JSONNode?) -> [String] {
         let values = schema?["enum"] ?? schema?["items"]?["enum"]
-        return OpenAPITree.items(values).map(OpenAPIAnyValue.text)
+        return OpenAPITree.items(values).map(OpenAPITree.fieldText)
     }
 }
 

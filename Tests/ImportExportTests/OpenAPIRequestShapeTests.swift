@@ -211,6 +211,7 @@ import Testing
         #expect(api.profile.headers == headers)
         #expect(api.profile.vars == vars)
         #expect(api.requests.first?.url == (vars.isEmpty ? "things" : "things{?key}"))
+        #expect(api.skipped.contains { $0.item == "security scheme queryKey" } == !vars.isEmpty)
     }
 
     @Test func aJSONDescriptionReadsAsItsYAMLTwin() throws {

@@ -4,9 +4,13 @@ import ProfileFormat
 import RequestModel
 
 /// OpenAPI 3.0 and 3.1 (YAML or JSON) and Swagger 2.0 as a profile and its saved requests
-/// (SPEC §9): read with OpenAPIKit (3.0 converted to 3.1, 2.0 to 3.0 first), the base URL from
-/// the first server, one request per operation, security as the profile's auth. Webhooks and
-/// callbacks are listed as skipped, as is any operation whose `$ref`s cannot be followed.
+/// (SPEC §9): the document read with OpenAPIKit (3.0 converted to 3.1, 2.0 to 3.0 first), its
+/// schemas and examples from the file's own tree; the base URL from the first server (a relative
+/// one leaves the profile without a base URL, its path in front of every request's URL, and says
+/// so); one request per operation (`OpenAPIOperations`), with its URL template and fields
+/// (`OpenAPIURLTemplate`) and body (`OpenAPIRequestBody`); security as the profile's auth
+/// (`OpenAPISecurity`). Webhooks and callbacks are listed as skipped, as is any operation whose
+/// `$ref`s cannot be followed (`OpenAPIReferences`); the rest is imported.
 enum OpenAPIImport {
     static func read(_ data: Data, file: URL) throws(FileProblem) -> ImportedAPI {
         let text = try OpenAPIText(data, file: file)

@@ -23,7 +23,8 @@ struct OpenAPIUnresolved: Error, CustomStringConvertible {
 
 /// Follows `$ref`s: `#/components/...` of the description through OpenAPIKit's components,
 /// any other pointer and files beside the description (`other.yaml#/components/schemas/X`) by
-/// reading the pointed-at node and decoding it. Bounded: at most `maxFiles` files read, each
+/// reading the pointed-at node and decoding it; schemas and examples as plain nodes
+/// (`followed`). Bounded: at most `maxFiles` files read, each
 /// once, and `maxHops` references followed for one value, a cycle named as one.
 /// A class because it remembers the files it read during one import; it lives only that long.
 final class OpenAPIReferences {

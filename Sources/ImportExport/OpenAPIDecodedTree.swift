@@ -22,8 +22,13 @@ enum OpenAPIDecodedTree {
             case "components":
                 JSONNode.Member("components", .object(OpenAPITree.members(member.value).compactMap { component in
                     if unsentComponents.contains(component.key) { return nil }
-                    guard component.key == "requestBodies" else { return component }
-                    return JSONNode.Member(component.key, .object(OpenAPITree.members(component.value).map { JSONNode.Member($0.key, requestBody($0.value)) }))
+                    let trim: ((JSONNode) -> JSONNode)? = switch component.key {
+                    case "requestBodies": requestBody
+                    case "pathItems": pathItem
+                    default: nil
+                    }
+                    guard let trim else { return component }
+                    return JSONNode.Member(component.key, .object(OpenAPITree.members(component.value).map { JSONNode.Member($0.key, trim($0.value)) }))
                 }))
             default: member
             }

@@ -164,3 +164,30 @@ import Testing
         #expect(api.skipped.contains { $0.item == "lost" && $0.reason.contains("nowhere.yaml") })
     }
 }
+
+extension OpenAPIReferenceTests {
+    @Test func aPathItemFromTheComponentsIsImportedInItsPlace() throws {
+        let api = try OpenAPITestFiles.imported("""
+            openapi: 3.1.0
+            info: {title: items, version: '1'}
+            paths:
+              /first:
+                get: {operationId: first, responses: {'200': {description: ok}}}
+              /shared/{id}:
+                $ref: '#/components/pathItems/Shared'
+            components:
+              pathItems:
+                Shared:
+                  parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                  delete:
+                    operationId: removeShared
+                    responses: {'204': {description: gone, content: {application/json: {schema: {type: nonsense}}}}}
+                  get:
+                    operationId: readShared
+                    responses: {'200': {description: ok}}
+            """)
+        // Methods in the file's order; the response schema no import reads does not refuse the file.
+        #expect(api.requests.map(\.name) == ["first", "removeShared", "readShared"])
+        #expect(api.requests.map(\.url) == ["first", "shared/{id}", "shared/{id}"])
+    }
+}

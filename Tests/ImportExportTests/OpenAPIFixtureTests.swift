@@ -16,7 +16,7 @@ import Testing
     @Test(arguments: [
         ("petstore.yaml", 3), ("petstore-expanded.yaml", 4), ("uspto.yaml", 3), ("callback-example.yaml", 1),
         ("link-example.yaml", 6), ("api-with-examples.yaml", 2), ("webhook-example.yaml", 1), ("petstore-v2.yaml", 3),
-        ("petstore-expanded-v2.yaml", 4), ("swagger-petstore-v3.yaml", 19),
+        ("petstore-expanded-v2.yaml", 4), ("swagger-petstore-v3.yaml", 19), ("netlify-v2.yaml", 85),
     ])
     func everyOperationBecomesOneRequest(file: String, operations: Int) throws {
         let api = try Self.imported(file)
@@ -144,5 +144,25 @@ import Testing
         #expect(api.skipped.contains { $0.item == "uploadFile" && $0.reason.contains("application/octet-stream") })
         // deletePet's api_key header is optional: not sent.
         #expect(byName["deletePet"]?.headers == [])
+    }
+
+    @Test func netlifysRealSwaggerDescriptionImportsWhole() throws {
+        let api = try Self.imported("netlify-v2.yaml")
+        #expect(api.title == "Netlify's API definition")
+        #expect(api.profile.baseURL == "https://api.netlify.com/api/v1")
+        #expect(api.profile.auth == .bearer("${env:NETLIFY_AUTH_TOKEN}"))
+        #expect(api.requests.first?.name == "listSites")
+        #expect(api.requests.last?.name == "getCurrentUser")
+        let byName = Dictionary(uniqueKeysWithValues: api.requests.map { ($0.name ?? "", $0) })
+        #expect(byName["listSites"]?.url == "sites{?name,filter}")
+        #expect(byName["listSites"]?.parameters.last?.values == ["all", "owner", "guest"])
+        #expect(byName["addMemberToAccount"]?.url == "{account_slug}/members{?role,email}")
+        // A body parameter given once for the whole path, and an operation with no parameters of its own.
+        #expect(byName["updateSiteBuildLog"]?.body == .json("{\"message\": \"string\", \"error\": true}"))
+        // accountSetup requires name and type_id.
+        #expect(byName["createAccount"]?.body == .json("{\"name\": \"string\", \"type_id\": \"string\"}"))
+        #expect(byName["uploadDeployFile"]?.body == RequestSpec.Body.none)
+        #expect(api.skipped.contains { $0.item == "uploadDeployFile" && $0.reason.contains("application/octet-stream") })
+        #expect(byName["getServices"]?.url == "services/{?search}")
     }
 }

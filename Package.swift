@@ -20,6 +20,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        // No default traits: its ExternalLoading trait (async loading of external references) is
+        // not used here (the importer reads `$ref`ed files itself) and only slows the build.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
     ],
     targets: [
         // No pkgConfig: ncursesw's pkg-config flags (-D_XOPEN_SOURCE=600) are ones SwiftPM refuses
@@ -80,7 +83,10 @@ let package = Package(
         .target(
             name: "ImportExport",
             dependencies: ["RequestModel", "ProfileFormat", "LocatedYAML", "CurlSyntax", "URITemplates",
-                           .product(name: "Yams", package: "Yams")]
+                           .product(name: "Yams", package: "Yams"),
+                           .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                           .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                           .product(name: "OpenAPIKitCompat", package: "OpenAPIKit")]
         ),
         // Named client profiles on disk and as clients: the store (atomic writes), the mapping
         // onto ClientCore, cookie jars.

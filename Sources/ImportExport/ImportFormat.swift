@@ -9,8 +9,12 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     public static func detect(_ data: Data, fileName: String) -> ImportFormat? {
         let head = String(decoding: data.prefix(64 * 1024), as: UTF8.self)
         let lower = fileName.lowercased()
-        if head.range(of: #"(?m)^\s*"?(openapi|swagger)"?\s*:"#, options: .regularExpression) != nil { return .openapi }
         let isJSONObject = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first == "{"
+        // YAML: a top-level key at a line's start; JSON: the member anywhere, a minified file included.
+        if head.range(of: #"(?m)^\s*"?(openapi|swagger)"?\s*:"#, options: .regularExpression) != nil
+            || (isJSONObject && head.range(of: #""(openapi|swagger)"\s*:\s*"[23]\."#, options: .regularExpression) != nil) {
+            return .openapi
+        }
         if isJSONObject, head.contains("schema.getpostman.com") || head.contains("\"_postman_id\"") { return .postman }
         if isJSONObject, head.contains("\"__export_format\"") && head.contains("\"_type\"") { return .insomnia }
         if lower.hasSuffix(".http") || lower.hasSuffix(".rest") { return .http }

@@ -8,6 +8,7 @@ import Testing
         ("openapi: 3.1.0\ninfo: {title: t, version: '1'}\n", "api.yaml", ImportFormat.openapi),
         ("{\n  \"openapi\": \"3.0.3\",\n  \"info\": {}\n}", "api.json", .openapi),
         ("swagger: \"2.0\"\n", "petstore.yaml", .openapi),
+        ("{\"info\":{\"title\":\"t\"},\"openapi\":\"3.1.0\",\"paths\":{}}", "min.json", .openapi),
         ("{\"info\": {\"_postman_id\": \"x\", \"schema\": \"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"}}", "c.json", .postman),
         ("{\"_type\": \"export\", \"__export_format\": 4, \"resources\": []}", "insomnia.json", .insomnia),
         ("### list\nGET https://example.com/pets\n", "requests.txt", .http),

@@ -10,11 +10,11 @@ enum PostmanExportRequest {
         let fullName = request.name ?? request.summary
         var name = fullName
         if let prefix = request.group, fullName.hasPrefix(prefix + "/") { name = String(fullName.dropFirst(prefix.count + 1)) }
-        var headers = profile.headers.map(PostmanExport.header)
-        if case .header(let name, let value) = profile.auth {
-            headers.append(NamedValue(name, PostmanExport.secret(value, fallback: ExportSecrets.variableName(for: name))))
-        }
-        headers += request.headers.map(PostmanExport.header)
+        // A request header replaces a common one (or the header auth) of the same name, as the profile sends it.
+        let own = Set(request.headers.map { $0.name.lowercased() })
+        var headers = ExportSecrets.commonHeaders(profile)
+        if case .header = profile.auth, let auth = profile.auth { headers.append(ExportSecrets.authHeader(auth)) }
+        headers = headers.filter { !own.contains($0.name.lowercased()) } + request.headers.map(ExportSecrets.requestHeader)
         if let contentType = contentType(of: request.body), !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             headers.append(NamedValue("Content-Type", contentType))
         }

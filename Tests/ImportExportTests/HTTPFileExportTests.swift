@@ -121,84 +121,26 @@ import Testing
     }
 
     @Test func aRoundTripOfTheExportKeepsMethodURLHeadersAndBody() throws {
-        var profile = Self.profile
-        profile.headers = []
-        profile.auth = nil
-        let (again, baseUrl) = try httpRoundTrip(profile: profile, requests: Self.requests)
-        #expect(baseUrl == "https://api.example.com/v1")
-        #expect(again.map { $0.name ?? "" } == Self.requests.map { $0.name ?? "" })
-        #expect(again.map(\.description) == Self.requests.map(\.description))
-        // The export adds the Content-Type each body implies; the original implied it without saying.
-        let expected = Self.requests.map { request in
-            var request = request
-            if let type = HTTPFileExportHeaders.contentType(request.body) { request.headers.append(NamedValue("Content-Type", type)) }
-            return RoundTripRequest(request, baseUrl: baseUrl)
-        }
-        #expect(again.map { RoundTripRequest($0, baseUrl: baseUrl) } == expected)
-    }
-
-    @Test(arguments: HTTPFileFixtureTests.all)
-    func everyFixtureSurvivesImportExportImport(file: URL) throws {
-        let api = try APIImport.read(file)
-        let (again, baseUrl) = try httpRoundTrip(profile: api.profile, requests: api.requests)
-        #expect(again.count == api.requests.count)
-        #expect(again.map { $0.name ?? "" } == api.requests.map { $0.name ?? "" })
-        #expect(again.map(\.description) == api.requests.map(\.description))
-        for (original, copy) in zip(api.requests, again) {
-            #expect(RoundTripRequest(copy, baseUrl: baseUrl) == RoundTripRequest(original, baseUrl: baseUrl))
-        }
-    }
-
-    @Test(arguments: HTTPFileFixtureTests.all)
-    func everyFixturesCurlCommandsParseBackToTheSameRequests(file: URL) throws {
-        let api = try APIImport.read(file)
-        let commands = api.requests.map { CurlListExport.command(profile: api.profile, $0) }
-        #expect(CurlListExport.files(profile: api.profile, requests: api.requests).map(\.text) == [commands.joined(separator: "\n")])
-        for (request, command) in zip(api.requests, commands) {
-            try expectCurl(command, sends: request)
-        }
+        let api = ImportedAPI(format: .http, title: "dev", profile: Self.profile, requests: Self.requests)
+        let again = try RoundTrip.http.reimported(api)
+        #expect(again.profile.vars.first { $0.name == "baseUrl" }?.value == "https://api.example.com/v1")
+        #expect(again.api.requests.map { $0.name ?? "" } == Self.requests.map { $0.name ?? "" })
+        #expect(again.api.requests.map(\.description) == Self.requests.map(\.description))
+        // The profile's headers and auth are each request's own now, secrets as placeholders.
+        #expect(again.api.requests[0].headers == [
+            NamedValue("Accept", "application/json"), NamedValue("X-Api-Key", "{{API_KEY}}"), NamedValue("Authorization", "Bearer {{TOKEN}}"),
+        ])
+        #expect(again.api.requests.map { SentRequest($0, profile: again.profile) } == Self.requests.map { SentRequest($0, profile: Self.profile) })
     }
 
     @Test func theProfilesCurlCommandsParseBackWithTheirPlaceholders() throws {
         for request in Self.requests {
-            try expectCurl(CurlListExport.command(profile: Self.profile, request), sends: request, profile: Self.profile)
+            let command = CurlListExport.command(profile: Self.profile, request)
+            #expect(command.hasPrefix("# \(request.name ?? "")\ncurl "))
+            let parsed = try CurlRoundTrip.request(command, profile: Self.profile)
+            #expect(SentRequest(parsed, profile: Self.profile) == SentRequest(request, profile: Self.profile), "\(request.name ?? "")")
         }
         let command = CurlListExport.command(profile: Self.profile, Self.requests[0])
-        #expect(command.hasPrefix("# list pets\ncurl "))
         #expect(command.contains("'Authorization: Bearer {{TOKEN}}'"))
-    }
-
-    /// The command after its `# name` line parses (CurlSyntax) to the request's method, URL,
-    /// headers and body; curl itself puts `http://` before a URL without a scheme.
-    func expectCurl(_ command: String, sends request: RequestSpec, profile: Profile = Profile(name: "")) throws {
-        let lines = command.split(separator: "\n", maxSplits: 1)
-        #expect(lines[0] == "# " + (request.name ?? request.summary))
-        let parsed = try CurlCommand.parse(String(lines[1]))
-        #expect(parsed.effectiveMethod == request.method)
-        let url = ExportURL(request).text
-        #expect(parsed.url == url || parsed.url == "http://" + url)
-        var headers = profile.headers.isEmpty && profile.auth == nil ? request.headers : HTTPFileExportHeaders.headers(profile: profile, request: request)
-        if profile.headers.isEmpty && profile.auth == nil, !headers.contains(where: { $0.name.lowercased() == "content-type" }),
-           let type = HTTPFileExportHeaders.contentType(request.body) {
-            headers.append(NamedValue("Content-Type", type))
-        }
-        switch request.body {
-        case .none:
-            #expect(parsed.data.isEmpty && parsed.form.isEmpty)
-        case .json(let text), .text(let text, _):
-            #expect(parsed.data == [.raw(text)])
-        case .form(let fields):
-            #expect(parsed.data == fields.map { .urlencode(name: $0.name, .text($0.value)) })
-        case .multipart(let parts):
-            headers.removeAll { $0.name.lowercased() == "content-type" }
-            #expect(parsed.form == parts.map { part in
-                switch part {
-                case .text(let name, let value): CurlFormPart(name: name, content: .text(value))
-                case .file(let name, let path): CurlFormPart(name: name, content: .file(path))
-                }
-            })
-        case .binary: Issue.record("no binary body in these requests")
-        }
-        #expect(parsed.headers.map { NamedValue($0.name, $0.value) } == headers)
     }
 }

@@ -137,7 +137,7 @@ import Testing
         for request in Self.requests {
             let command = CurlListExport.command(profile: Self.profile, request)
             #expect(command.hasPrefix("# \(request.name ?? "")\ncurl "))
-            let parsed = try CurlRoundTrip.request(command, profile: Self.profile)
+            let parsed = try CurlRoundTrip.request(command)
             #expect(SentRequest(parsed, profile: Self.profile) == SentRequest(request, profile: Self.profile), "\(request.name ?? "")")
         }
         let command = CurlListExport.command(profile: Self.profile, Self.requests[0])

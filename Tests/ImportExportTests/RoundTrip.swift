@@ -29,15 +29,16 @@ enum RoundTrip: String, CaseIterable, CustomTestStringConvertible {
     }
 }
 
-/// One exported curl command (after its `# name` line) parsed by CurlSyntax into the request it
-/// sends; curl puts `http://` before a URL without a scheme, as `{{baseUrl}}/…` is written.
+/// One exported curl command (after its `# name` and other `#` lines) parsed by CurlSyntax into
+/// the request it sends; curl puts `http://` before a URL without a scheme, as `{{baseUrl}}/…` is written.
 enum CurlRoundTrip {
-    static func request(_ command: String, profile: Profile) throws -> RequestSpec {
-        let lines = command.split(separator: "\n", maxSplits: 1)
-        let parsed = try CurlCommand.parse(String(lines.count > 1 ? lines[1] : lines[0]))
+    static func request(_ command: String) throws -> RequestSpec {
+        let lines = command.split(separator: "\n")
+        let comments = lines.prefix { $0.hasPrefix("#") }
+        let parsed = try CurlCommand.parse(lines.dropFirst(comments.count).joined(separator: "\n"))
         var url = parsed.url
         if url.hasPrefix("http://{{") { url.removeFirst("http://".count) }
-        return RequestSpec(name: String(lines[0].dropFirst(2)), method: parsed.effectiveMethod, url: url,
+        return RequestSpec(name: comments.first.map { String($0.dropFirst(2)) }, method: parsed.effectiveMethod, url: url,
                            headers: parsed.headers.map { NamedValue($0.name, $0.value) }, body: try body(parsed))
     }
 

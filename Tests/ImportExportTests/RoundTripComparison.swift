@@ -8,7 +8,8 @@ import RequestModel
 /// - the method upper-cased;
 /// - the URL as `ExportURL` writes it (RFC 6570 expressions and `{{var}}` placeholders alike as
 ///   `{{name}}`), optional template query items left out (an export writes them disabled or not
-///   at all), `{{baseUrl}}` resolved against the profile's base URL or its `baseUrl` var;
+///   at all), `{{baseUrl}}` resolved against the profile's base URL or its `baseUrl` var (an
+///   empty one, as an export writes for a profile without a base URL, is left to fill);
 /// - the headers: the profile's common headers and auth as a header, then the request's own
 ///   (one of the same name replaces a common one), every secret in the placeholder form an export
 ///   writes (`ExportSecrets`), the body's implied Content-Type added when none is named; a
@@ -42,7 +43,7 @@ struct SentRequest: Equatable, CustomStringConvertible {
     /// `{{baseUrl}}…` with the profile's base URL (or its `baseUrl` var) put in, without its trailing `/`.
     static func resolved(_ url: String, profile: Profile) -> String {
         guard url.hasPrefix("{{baseUrl}}"),
-              let base = profile.baseURL ?? profile.vars.last(where: { $0.name == "baseUrl" })?.value else { return url }
+              let base = profile.baseURL ?? profile.vars.last(where: { $0.name == "baseUrl" })?.value, !base.isEmpty else { return url }
         return String(base.reversed().drop { $0 == "/" }.reversed()) + url.dropFirst("{{baseUrl}}".count)
     }
 

@@ -111,13 +111,39 @@ import Testing
         profile.headers = [NamedValue("Cookie", "session=abc123")]
         profile.auth = .basic(username: "alice", password: "hunter2")
         profile.vars = [NamedValue("token", "${env:TOKEN}")]
-        let requests = [RequestSpec(name: "me", url: "me")]
-        let texts = (APIExport.files(.http, profile: profile, requests: requests) + APIExport.files(.curl, profile: profile, requests: requests)).map(\.text)
-        for secret in ["abc123", "alice", "hunter2", "${env:"] {
+        let requests = [RequestSpec(name: "me", url: "me"), RequestSpec(name: "as bob", url: "me", headers: [NamedValue("Proxy-Authorization", "Basic Ym9iOnMzY3JldA==")])]
+        let texts = ExportFormat.allCases.flatMap { APIExport.files($0, profile: profile, requests: requests) }.map(\.text)
+        for secret in ["abc123", "alice", "hunter2", "${env:", "Ym9iOnMzY3JldA=="] {
             #expect(!texts.contains { $0.contains(secret) }, "\(secret) written")
         }
         #expect(texts[0].contains("Authorization: Basic {{username}}:{{password}}"))
         #expect(texts[0].contains("Cookie: {{cookie}}"))
+        #expect(texts[0].contains("Proxy-Authorization: {{proxy_authorization}}"))
+    }
+
+    @Test func optionalTemplateQueryItemsAreCommentedOutInTheHTTPFileAndListedBesideTheCurlCommand() throws {
+        let request = RequestSpec(name: "list", url: "pets{?limit,tags,page}", parameters: [
+            .init(name: "limit", location: .query), .init(name: "tags", location: .query), .init(name: "page", location: .query, required: true),
+        ])
+        let noneRequired = RequestSpec(name: "find", url: "pets{?tags}", parameters: [.init(name: "tags", location: .query)])
+        let profile = Profile(name: "p")
+        #expect(HTTPFileExport.request(profile: profile, request) == """
+            ### list
+            # @name list
+            GET {{baseUrl}}/pets?page={{page}}
+            #    &limit={{limit}}
+            #    &tags={{tags}}
+
+            """)
+        #expect(HTTPFileExport.request(profile: profile, noneRequired).contains("GET {{baseUrl}}/pets\n#    ?tags={{tags}}\n"))
+        // Imported again, the file sends only the required item; uncommented, the lines continue the URL.
+        let text = HTTPFileExport.request(profile: profile, request)
+        #expect(try importHTTP(text).requests.map(\.url) == ["{{baseUrl}}/pets?page={{page}}"])
+        let uncommented = text.replacingOccurrences(of: "#    &", with: "    &")
+        #expect(try importHTTP(uncommented).requests.map(\.url) == ["{{baseUrl}}/pets?page={{page}}&limit={{limit}}&tags={{tags}}"])
+        let command = CurlListExport.command(profile: profile, request)
+        #expect(command.hasPrefix("# list\n# optional query: limit={{limit}}&tags={{tags}}\ncurl "))
+        #expect(try CurlRoundTrip.request(command).url == "{{baseUrl}}/pets?page={{page}}")
     }
 
     @Test func aRoundTripOfTheExportKeepsMethodURLHeadersAndBody() throws {

@@ -12,6 +12,22 @@ enum RoundTrip: String, CaseIterable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
+    /// A request's name once imported again: Postman's import puts the folder path before a
+    /// name (`pets/listPets`), as an export from Postman names them; `.http` keeps the name.
+    func nameAfter(_ request: RequestSpec) -> String? {
+        let name = request.name ?? request.summary
+        guard self == .postman, let group = request.group, !name.hasPrefix(group + "/") else { return name }
+        return group + "/" + name
+    }
+
+    /// A request's description once imported again: `.http` holds it as `#` comment lines, each
+    /// read back trimmed and an empty one dropped (files use bare `#` lines as separators).
+    func descriptionAfter(_ request: RequestSpec) -> String? {
+        guard self == .http, let description = request.description else { return request.description }
+        let lines = description.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
     /// What the export imports as, and the profile its requests resolve against: the imported
     /// profile with the first environment's vars (`.http` keeps `baseUrl` in `http-client.env.json`).
     func reimported(_ api: ImportedAPI) throws -> (api: ImportedAPI, profile: Profile, text: String) {

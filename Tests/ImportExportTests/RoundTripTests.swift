@@ -37,8 +37,9 @@ import Testing
         let api = try APIImport.read(Fixtures.root.appendingPathComponent(fixture))
         #expect(!api.requests.isEmpty, "\(fixture): no requests")
         let again = try exporter.reimported(api)
-        // Names are compared per format (Postman puts a folder's name before its requests' names).
         #expect(again.api.requests.count == api.requests.count, "\(fixture) via \(exporter): request count")
+        #expect(again.api.requests.map(\.name) == api.requests.map(exporter.nameAfter), "\(fixture) via \(exporter): names")
+        #expect(again.api.requests.map(\.description) == api.requests.map(exporter.descriptionAfter), "\(fixture) via \(exporter): descriptions")
         for (before, after) in zip(api.requests, again.api.requests) {
             let expected = SentRequest(before, profile: api.profile)
             let actual = SentRequest(after, profile: again.profile)

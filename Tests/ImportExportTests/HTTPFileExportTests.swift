@@ -5,8 +5,8 @@ import RequestModel
 import Testing
 @testable import ImportExport
 
-/// `explorer export http` and `export curl`: the text written, secrets never written, and the
-/// round trips (SPEC §9) on every `.http` fixture.
+/// `explorer export http` and `export curl`: the text written, secrets never written, and a
+/// profile's round trip (RoundTripTests runs them on every fixture).
 @Suite struct HTTPFileExportTests {
     static let boundary = "ExplorerBoundary7MA4YWxkTrZu0gW"
 

@@ -1,8 +1,5 @@
 import Foundation
 import LocatedYAML
-import ProfileFormat
-import RequestModel
-import Testing
 @testable import ImportExport
 
 /// Files written to a fresh temporary folder for one test: a `.http` file and what sits beside it.

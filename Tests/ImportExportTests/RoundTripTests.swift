@@ -19,7 +19,7 @@ import Testing
             case "openapi": return path.hasSuffix(".yaml") || path.hasSuffix(".json")
             case "postman": return path.hasSuffix(".json") && !path.hasSuffix(".schema.json")
             case "insomnia": return path.hasSuffix(".json")
-            case "http": return path.hasSuffix(".http")
+            case "http": return path.hasSuffix(".http") || path.hasSuffix(".rest")
             default: return false
             }
         }.sorted().filter { FileManager.default.fileExists(atPath: root + $0) }

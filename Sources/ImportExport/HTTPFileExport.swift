@@ -36,6 +36,7 @@ enum HTTPFileExport {
             headers.append(NamedValue("Content-Type", multipart))
         }
         lines += headers.map { "\($0.name): \($0.value)" }
+        if let omission = HTTPFileExportBody.omission(request.body) { lines.append(omission) }
         let body = HTTPFileExportBody.lines(request.body)
         if !body.isEmpty { lines += [""] + body }
         return lines.joined(separator: "\n") + "\n"

@@ -15,7 +15,7 @@ import RequestModel
 ///   writes (`ExportSecrets`), the body's implied Content-Type added when none is named; a
 ///   multipart body's Content-Type left out (its boundary is the writer's); ordered by name;
 /// - the body by content: form fields and multipart parts in order, JSON as a `JSONNode` (so
-///   whitespace does not matter), other text as written.
+///   whitespace does not matter), other text (and bytes that are UTF-8) as written.
 struct SentRequest: Equatable, CustomStringConvertible {
     enum Body: Equatable {
         case none
@@ -82,7 +82,10 @@ struct SentRequest: Equatable, CustomStringConvertible {
         case .text(let text, let type): return MediaType.isJSON(type) ? json(text) : .text(text)
         case .form(let fields): return .form(fields)
         case .multipart(let parts): return .multipart(parts)
-        case .binary(let data, _): return .binary(data)
+        case .binary(let data, let type):
+            // Bytes that are UTF-8 text are that text on the wire.
+            guard let text = String(validating: data, as: UTF8.self) else { return .binary(data) }
+            return MediaType.isJSON(type) ? json(text) : .text(text)
         }
     }
 

@@ -60,3 +60,29 @@ import Testing
         }
     }
 }
+
+/// What the fixtures do not hold: a body of bytes.
+@Suite struct RoundTripBytesTests {
+    static let requests = [
+        RequestSpec(name: "upload", method: "PUT", url: "files/a.csv", body: .binary(Data("a,b\n1,2".utf8), contentType: "text/csv")),
+        RequestSpec(name: "blob", method: "PUT", url: "files/b.bin", body: .binary(Data([0xff, 0x00, 0x01]), contentType: "application/octet-stream")),
+    ]
+
+    @Test(arguments: RoundTrip.allCases)
+    func bytesThatAreUTF8TextRoundTripAndOtherBytesAreListed(exporter: RoundTrip) throws {
+        var profile = Profile(name: "files")
+        profile.baseURL = "http://127.0.0.1:8080/"
+        let api = ImportedAPI(format: .http, title: "files", profile: profile, requests: Self.requests)
+        let again = try exporter.reimported(api)
+        #expect(SentRequest(again.api.requests[0], profile: again.profile) == SentRequest(Self.requests[0], profile: profile))
+        #expect(again.api.requests[0].headers.contains(NamedValue("Content-Type", "text/csv")))
+        #expect(again.api.requests[1].body == .none)
+        #expect(again.text.contains("3 bytes of binary body not written"))
+    }
+
+    @Test func curlSendsTheSameBytes() throws {
+        let command = CurlListExport.command(profile: Profile(name: ""), Self.requests[0])
+        let parsed = try CurlRoundTrip.request(command)
+        #expect(SentRequest(parsed, profile: Profile(name: "")) == SentRequest(Self.requests[0], profile: Profile(name: "")), "\(command)")
+    }
+}

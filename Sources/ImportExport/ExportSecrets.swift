@@ -3,10 +3,12 @@ import RequestModel
 
 /// What an export writes where a profile holds a secret: never the value, a `{{placeholder}}`
 /// the other client fills from its own environment. `${env:NAME}` becomes `{{NAME}}`; a value
-/// written in clear becomes `{{fallback}}`.
+/// that only refers to its secret (`{{token}}`, `Bearer ${env:TOKEN}`) keeps its references; a
+/// value written in clear becomes `{{fallback}}`.
 public enum ExportSecrets {
     public static func placeholder(for value: String, fallback: String) -> String {
-        let references = value.matches(of: /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/)
+        if Secrets.holdsNoSecret(value) { return value.replacing(environmentReference) { match in "{{\(match.1)}}" } }
+        let references = value.matches(of: environmentReference)
         if references.count == 1, let only = references.first { return value.replacingCharacters(in: only.range, with: "{{\(only.1)}}") }
         return "{{\(fallback)}}"
     }
@@ -30,6 +32,16 @@ public enum ExportSecrets {
             return NamedValue(header.name, placeholder(for: header.value, fallback: variableName(for: header.name)))
         }
     }
+
+    /// A request's own header: a credential one (`Secrets.isRequestHeader`) or one holding
+    /// `${env:}` through `placeholder`, named after the header; any other as written.
+    public static func requestHeader(_ header: NamedValue) -> NamedValue {
+        guard Secrets.isRequestHeader(header.name) || header.value.contains("${env:") else { return header }
+        return NamedValue(header.name, placeholder(for: header.value, fallback: variableName(for: header.name)))
+    }
+
+    /// `${env:NAME}`, NAME captured.
+    private static var environmentReference: Regex<(Substring, Substring)> { /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/ }
 
     /// `X-Api-Key` → `x_api_key`.
     static func variableName(for header: String) -> String {

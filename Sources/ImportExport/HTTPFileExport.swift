@@ -3,7 +3,8 @@ import RequestModel
 
 /// `explorer export http` (SPEC §9): one `.http` file that JetBrains and VS Code REST Client both
 /// run — per request `### name`, `# @name name` when REST Client accepts the name
-/// (`HTTPFileExportName`), its description as `#` comments, the request line with `ExportURL`,
+/// (`HTTPFileExportName`), its description as `#` comments, the request line with `ExportURL`
+/// (optional template query items as commented continuation lines after it: sent once uncommented),
 /// headers (`HTTPFileExportHeaders`), a blank line and the body (`HTTPFileExportBody`) — and
 /// `http-client.env.json` beside it (`HTTPFileExportEnvironment`).
 enum HTTPFileExport {
@@ -21,13 +22,21 @@ enum HTTPFileExport {
         if HTTPFileExportName.isRequestName(name) { lines.append("# @name " + name) }
         // The description as comments, where the import reads it back from.
         lines += (request.description ?? "").split(separator: "\n").map { "# " + $0 }
-        lines.append(request.method + " " + ExportURL(request).text)
+        var url = ExportURL(request)
+        let optional = url.query.filter(\.optional)
+        url.query.removeAll(where: \.optional)
+        lines.append(request.method + " " + url.text)
+        // A .http file cannot disable a query item: each optional one is a commented continuation line to uncomment.
+        for (index, item) in optional.enumerated() {
+            lines.append("#    " + (url.query.isEmpty && index == 0 ? "?" : "&") + item.name + "=" + item.value)
+        }
         var headers = HTTPFileExportHeaders.headers(profile: profile, request: request)
         if let multipart = HTTPFileExportBody.multipartContentType(request.body) {
             headers.removeAll { $0.name.lowercased() == "content-type" }
             headers.append(NamedValue("Content-Type", multipart))
         }
         lines += headers.map { "\($0.name): \($0.value)" }
+        if let omission = HTTPFileExportBody.omission(request.body) { lines.append(omission) }
         let body = HTTPFileExportBody.lines(request.body)
         if !body.isEmpty { lines += [""] + body }
         return lines.joined(separator: "\n") + "\n"

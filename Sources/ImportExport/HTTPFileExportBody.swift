@@ -3,7 +3,7 @@ import RequestModel
 
 /// A request's body as `.http` text: JSON and text as written, a form as one `a=1&b=2` line,
 /// multipart parts between `--boundary` lines (a file part as `< path`), bytes that are not
-/// UTF-8 as a comment saying they were left out (a `.http` file holds text).
+/// UTF-8 left out, with a comment among the headers saying so (a `.http` file holds text).
 enum HTTPFileExportBody {
     static let boundary = "ExplorerBoundary7MA4YWxkTrZu0gW"
 
@@ -24,9 +24,15 @@ enum HTTPFileExportBody {
                 }
             } + ["--" + boundary + "--"]
         case .binary(let data, _):
-            if let text = String(validating: data, as: UTF8.self) { return [text] }
-            return ["# \(data.count) bytes of binary body not written: a .http file holds text"]
+            return String(validating: data, as: UTF8.self).map { [$0] } ?? []
         }
+    }
+
+    /// The comment saying a body of bytes that are not UTF-8 was left out, written among the
+    /// headers (after the blank line it would be the body).
+    static func omission(_ body: RequestSpec.Body) -> String? {
+        guard case .binary(let data, _) = body, String(validating: data, as: UTF8.self) == nil else { return nil }
+        return "# \(data.count) bytes of binary body not written: a .http file holds text"
     }
 
     /// The multipart Content-Type with this writer's boundary, for a multipart body.

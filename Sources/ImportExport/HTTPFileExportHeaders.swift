@@ -13,7 +13,7 @@ enum HTTPFileExportHeaders {
             let header = ExportSecrets.authHeader(auth)
             if !own.contains(header.name.lowercased()) { headers.append(header) }
         }
-        headers += request.headers
+        headers += request.headers.map(ExportSecrets.requestHeader)
         if !own.contains("content-type"), let type = contentType(request.body) {
             headers.append(NamedValue("Content-Type", type))
         }

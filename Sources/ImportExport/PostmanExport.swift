@@ -41,7 +41,7 @@ enum PostmanExport {
     /// `[{key, value}]`, a value that reads `${env:}` as a placeholder.
     static func variableList(_ variables: [NamedValue]) -> [JSONNode] {
         variables.map { variable in
-            let value = variable.value.contains("${env:") ? secret(variable.value, fallback: variable.name) : variable.value
+            let value = variable.value.contains("${env:") ? ExportSecrets.placeholder(for: variable.value, fallback: variable.name) : variable.value
             return ["key": .string(variable.name), "value": .string(value)]
         }
     }
@@ -51,29 +51,14 @@ enum PostmanExport {
         func attribute(_ key: String, _ value: String) -> JSONNode { ["key": .string(key), "value": .string(value), "type": "string"] }
         switch auth {
         case .bearer(let token):
-            return ["type": "bearer", "bearer": [attribute("token", secret(token, fallback: "token"))]]
+            return ["type": "bearer", "bearer": [attribute("token", ExportSecrets.placeholder(for: token, fallback: "token"))]]
         case .basic(let username, let password):
             return ["type": "basic", "basic": [
-                attribute("username", secret(username, fallback: "username")),
-                attribute("password", secret(password, fallback: "password")),
+                attribute("username", ExportSecrets.placeholder(for: username, fallback: "username")),
+                attribute("password", ExportSecrets.placeholder(for: password, fallback: "password")),
             ]]
         case .header:
             return nil
         }
-    }
-
-    /// A secret as the collection holds it: a value that only refers to its secret
-    /// (`{{token}}`, `Bearer ${env:TOKEN}`) keeps its references, `${env:NAME}` written `{{NAME}}`;
-    /// any other value (a secret written in clear) becomes `{{fallback}}` (`ExportSecrets`).
-    static func secret(_ value: String, fallback: String) -> String {
-        guard Secrets.holdsNoSecret(value) else { return ExportSecrets.placeholder(for: value, fallback: fallback) }
-        return value.replacing(/\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/) { match in "{{\(match.1)}}" }
-    }
-
-    /// A header as the collection holds it: a credential (`Secrets.isRequestHeader`, or one
-    /// holding `${env:}`) through `secret`, named after the header; any other as written.
-    static func header(_ header: NamedValue) -> NamedValue {
-        guard Secrets.isRequestHeader(header.name) || header.value.contains("${env:") else { return header }
-        return NamedValue(header.name, secret(header.value, fallback: ExportSecrets.variableName(for: header.name)))
     }
 }

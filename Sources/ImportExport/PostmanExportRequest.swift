@@ -10,11 +10,11 @@ enum PostmanExportRequest {
         let fullName = request.name ?? request.summary
         var name = fullName
         if let prefix = request.group, fullName.hasPrefix(prefix + "/") { name = String(fullName.dropFirst(prefix.count + 1)) }
-        var headers = profile.headers.map(PostmanExport.header)
-        if case .header(let name, let value) = profile.auth {
-            headers.append(NamedValue(name, PostmanExport.secret(value, fallback: ExportSecrets.variableName(for: name))))
-        }
-        headers += request.headers.map(PostmanExport.header)
+        // A request header replaces a common one (or the header auth) of the same name, as the profile sends it.
+        let own = Set(request.headers.map { $0.name.lowercased() })
+        var headers = ExportSecrets.commonHeaders(profile)
+        if case .header = profile.auth, let auth = profile.auth { headers.append(ExportSecrets.authHeader(auth)) }
+        headers = headers.filter { !own.contains($0.name.lowercased()) } + request.headers.map(ExportSecrets.requestHeader)
         if let contentType = contentType(of: request.body), !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             headers.append(NamedValue("Content-Type", contentType))
         }
@@ -24,7 +24,7 @@ enum PostmanExportRequest {
         ]
         if let body = body(request.body) { members.append(.init("body", body)) }
         members.append(.init("url", url(ExportURL(request))))
-        if let description = request.description { members.append(.init("description", .string(description))) }
+        if let description = Self.description(request) { members.append(.init("description", .string(description))) }
         var item: [JSONNode.Member] = [.init("name", .string(name))]
         // The request's own vars (a folder's environment, a path variable's value) as the item's variables.
         if !request.vars.isEmpty {
@@ -34,17 +34,27 @@ enum PostmanExportRequest {
         return .init(group: group, node: .object(item))
     }
 
+    /// The request's description, with a line saying so when its body is bytes a collection cannot hold.
+    static func description(_ request: RequestSpec) -> String? {
+        guard case .binary(let data, _) = request.body, String(validating: data, as: UTF8.self) == nil else { return request.description }
+        let note = "\(data.count) bytes of binary body not written: a Postman collection holds text"
+        return request.description.map { $0 + "\n\n" + note } ?? note
+    }
+
     /// A text body's declared type, which Postman sends only as a header.
     private static func contentType(of body: RequestSpec.Body) -> String? {
         switch body {
-        case .text(_, let contentType): contentType
+        case .text(_, let contentType), .binary(_, let contentType): contentType
         default: nil
         }
     }
 
     static func body(_ body: RequestSpec.Body) -> JSONNode? {
         switch body {
-        case .none, .binary: return nil
+        case .none: return nil
+        case .binary(let data, _):
+            // Bytes that are UTF-8 text are sent as that text; others cannot be written (see `description`).
+            return String(validating: data, as: UTF8.self).map { ["mode": "raw", "raw": .string($0)] }
         case .json(let text): return ["mode": "raw", "raw": .string(text), "options": ["raw": ["language": "json"]]]
         case .text(let text, _): return ["mode": "raw", "raw": .string(text)]
         case .form(let fields):

@@ -32,4 +32,20 @@ import Testing
         profile.headers = [NamedValue("Accept", "application/json"), NamedValue("Cookie", "sid=1"), NamedValue("X-Key", "${env:KEY}")]
         #expect(ExportSecrets.commonHeaders(profile) == [NamedValue("Accept", "application/json"), NamedValue("Cookie", "{{cookie}}"), NamedValue("X-Key", "{{KEY}}")])
     }
+
+    @Test func aValueThatOnlyRefersToItsSecretKeepsItsReferences() {
+        #expect(ExportSecrets.placeholder(for: "{{API_TOKEN}}", fallback: "token") == "{{API_TOKEN}}")
+        #expect(ExportSecrets.placeholder(for: "Bearer ${env:TOKEN}", fallback: "authorization") == "Bearer {{TOKEN}}")
+        #expect(ExportSecrets.placeholder(for: "Token {{t}}", fallback: "x") == "Token {{t}}")
+        #expect(ExportSecrets.placeholder(for: "abc123", fallback: "token") == "{{token}}")
+        #expect(ExportSecrets.placeholder(for: "Bearer abc123", fallback: "authorization") == "{{authorization}}")
+        #expect(ExportSecrets.authHeader(.bearer("{{API_TOKEN}}")) == NamedValue("Authorization", "Bearer {{API_TOKEN}}"))
+    }
+
+    @Test func aRequestsOwnCredentialHeaderBecomesAPlaceholder() {
+        #expect(ExportSecrets.requestHeader(NamedValue("Authorization", "Basic dXNlcjpwYXNz")) == NamedValue("Authorization", "{{authorization}}"))
+        #expect(ExportSecrets.requestHeader(NamedValue("Authorization", "Bearer {{token}}")) == NamedValue("Authorization", "Bearer {{token}}"))
+        #expect(ExportSecrets.requestHeader(NamedValue("X-Key", "${env:KEY}")) == NamedValue("X-Key", "{{KEY}}"))
+        #expect(ExportSecrets.requestHeader(NamedValue("Accept", "text/plain")) == NamedValue("Accept", "text/plain"))
+    }
 }

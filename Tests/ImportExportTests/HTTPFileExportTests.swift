@@ -5,8 +5,8 @@ import RequestModel
 import Testing
 @testable import ImportExport
 
-/// `explorer export http` and `export curl`: the text written, secrets never written, and the
-/// round trips (SPEC §9) on every `.http` fixture.
+/// `explorer export http` and `export curl`: the text written, secrets never written, and a
+/// profile's round trip (RoundTripTests runs them on every fixture).
 @Suite struct HTTPFileExportTests {
     static let boundary = "ExplorerBoundary7MA4YWxkTrZu0gW"
 
@@ -111,94 +111,65 @@ import Testing
         profile.headers = [NamedValue("Cookie", "session=abc123")]
         profile.auth = .basic(username: "alice", password: "hunter2")
         profile.vars = [NamedValue("token", "${env:TOKEN}")]
-        let requests = [RequestSpec(name: "me", url: "me")]
-        let texts = (APIExport.files(.http, profile: profile, requests: requests) + APIExport.files(.curl, profile: profile, requests: requests)).map(\.text)
-        for secret in ["abc123", "alice", "hunter2", "${env:"] {
+        let requests = [RequestSpec(name: "me", url: "me"), RequestSpec(name: "as bob", url: "me", headers: [NamedValue("Proxy-Authorization", "Basic Ym9iOnMzY3JldA==")])]
+        let texts = ExportFormat.allCases.flatMap { APIExport.files($0, profile: profile, requests: requests) }.map(\.text)
+        for secret in ["abc123", "alice", "hunter2", "${env:", "Ym9iOnMzY3JldA=="] {
             #expect(!texts.contains { $0.contains(secret) }, "\(secret) written")
         }
         #expect(texts[0].contains("Authorization: Basic {{username}}:{{password}}"))
         #expect(texts[0].contains("Cookie: {{cookie}}"))
+        #expect(texts[0].contains("Proxy-Authorization: {{proxy_authorization}}"))
+    }
+
+    @Test func optionalTemplateQueryItemsAreCommentedOutInTheHTTPFileAndListedBesideTheCurlCommand() throws {
+        let request = RequestSpec(name: "list", url: "pets{?limit,tags,page}", parameters: [
+            .init(name: "limit", location: .query), .init(name: "tags", location: .query), .init(name: "page", location: .query, required: true),
+        ])
+        let noneRequired = RequestSpec(name: "find", url: "pets{?tags}", parameters: [.init(name: "tags", location: .query)])
+        let profile = Profile(name: "p")
+        #expect(HTTPFileExport.request(profile: profile, request) == """
+            ### list
+            # @name list
+            GET {{baseUrl}}/pets?page={{page}}
+            #    &limit={{limit}}
+            #    &tags={{tags}}
+
+            """)
+        #expect(HTTPFileExport.request(profile: profile, noneRequired).contains("GET {{baseUrl}}/pets\n#    ?tags={{tags}}\n"))
+        // Imported again, the file sends only the required item; uncommented, the lines continue the URL.
+        let text = HTTPFileExport.request(profile: profile, request)
+        #expect(try importHTTP(text).requests.map(\.url) == ["{{baseUrl}}/pets?page={{page}}"])
+        let uncommented = text.replacingOccurrences(of: "#    &", with: "    &")
+        #expect(try importHTTP(uncommented).requests.map(\.url) == ["{{baseUrl}}/pets?page={{page}}&limit={{limit}}&tags={{tags}}"])
+        let command = CurlListExport.command(profile: profile, request)
+        #expect(command.hasPrefix("# list\n# optional query: limit={{limit}}&tags={{tags}}\ncurl "))
+        #expect(try CurlRoundTrip.request(command).url == "{{baseUrl}}/pets?page={{page}}")
     }
 
     @Test func aRoundTripOfTheExportKeepsMethodURLHeadersAndBody() throws {
-        var profile = Self.profile
-        profile.headers = []
-        profile.auth = nil
-        let (again, baseUrl) = try httpRoundTrip(profile: profile, requests: Self.requests)
-        #expect(baseUrl == "https://api.example.com/v1")
-        #expect(again.map { $0.name ?? "" } == Self.requests.map { $0.name ?? "" })
-        #expect(again.map(\.description) == Self.requests.map(\.description))
-        // The export adds the Content-Type each body implies; the original implied it without saying.
-        let expected = Self.requests.map { request in
-            var request = request
-            if let type = HTTPFileExportHeaders.contentType(request.body) { request.headers.append(NamedValue("Content-Type", type)) }
-            return RoundTripRequest(request, baseUrl: baseUrl)
-        }
-        #expect(again.map { RoundTripRequest($0, baseUrl: baseUrl) } == expected)
-    }
-
-    @Test(arguments: HTTPFileFixtureTests.all)
-    func everyFixtureSurvivesImportExportImport(file: URL) throws {
-        let api = try APIImport.read(file)
-        let (again, baseUrl) = try httpRoundTrip(profile: api.profile, requests: api.requests)
-        #expect(again.count == api.requests.count)
-        #expect(again.map { $0.name ?? "" } == api.requests.map { $0.name ?? "" })
-        #expect(again.map(\.description) == api.requests.map(\.description))
-        for (original, copy) in zip(api.requests, again) {
-            #expect(RoundTripRequest(copy, baseUrl: baseUrl) == RoundTripRequest(original, baseUrl: baseUrl))
-        }
-    }
-
-    @Test(arguments: HTTPFileFixtureTests.all)
-    func everyFixturesCurlCommandsParseBackToTheSameRequests(file: URL) throws {
-        let api = try APIImport.read(file)
-        let commands = api.requests.map { CurlListExport.command(profile: api.profile, $0) }
-        #expect(CurlListExport.files(profile: api.profile, requests: api.requests).map(\.text) == [commands.joined(separator: "\n")])
-        for (request, command) in zip(api.requests, commands) {
-            try expectCurl(command, sends: request)
-        }
+        let api = ImportedAPI(format: .http, title: "dev", profile: Self.profile, requests: Self.requests)
+        let again = try RoundTrip.http.reimported(api)
+        #expect(again.profile.vars.first { $0.name == "baseUrl" }?.value == "https://api.example.com/v1")
+        #expect(again.api.requests.map { $0.name ?? "" } == Self.requests.map { $0.name ?? "" })
+        #expect(again.api.requests.map(\.description) == Self.requests.map(\.description))
+        // The profile's headers and auth are each request's own now, secrets as placeholders.
+        #expect(again.api.requests[0].headers == [
+            NamedValue("Accept", "application/json"), NamedValue("X-Api-Key", "{{API_KEY}}"), NamedValue("Authorization", "Bearer {{TOKEN}}"),
+        ])
+        #expect(again.api.requests.map { SentRequest($0, profile: again.profile) } == Self.requests.map { SentRequest($0, profile: Self.profile) })
     }
 
     @Test func theProfilesCurlCommandsParseBackWithTheirPlaceholders() throws {
+        // The command alone sends the profile's headers and auth: only the base URL resolves it.
+        var resolving = Profile(name: "dev")
+        resolving.baseURL = Self.profile.baseURL
         for request in Self.requests {
-            try expectCurl(CurlListExport.command(profile: Self.profile, request), sends: request, profile: Self.profile)
+            let command = CurlListExport.command(profile: Self.profile, request)
+            #expect(command.hasPrefix("# \(request.name ?? "")\ncurl "))
+            let parsed = try CurlRoundTrip.request(command)
+            #expect(SentRequest(parsed, profile: resolving) == SentRequest(request, profile: Self.profile), "\(request.name ?? "")")
         }
         let command = CurlListExport.command(profile: Self.profile, Self.requests[0])
-        #expect(command.hasPrefix("# list pets\ncurl "))
         #expect(command.contains("'Authorization: Bearer {{TOKEN}}'"))
-    }
-
-    /// The command after its `# name` line parses (CurlSyntax) to the request's method, URL,
-    /// headers and body; curl itself puts `http://` before a URL without a scheme.
-    func expectCurl(_ command: String, sends request: RequestSpec, profile: Profile = Profile(name: "")) throws {
-        let lines = command.split(separator: "\n", maxSplits: 1)
-        #expect(lines[0] == "# " + (request.name ?? request.summary))
-        let parsed = try CurlCommand.parse(String(lines[1]))
-        #expect(parsed.effectiveMethod == request.method)
-        let url = ExportURL(request).text
-        #expect(parsed.url == url || parsed.url == "http://" + url)
-        var headers = profile.headers.isEmpty && profile.auth == nil ? request.headers : HTTPFileExportHeaders.headers(profile: profile, request: request)
-        if profile.headers.isEmpty && profile.auth == nil, !headers.contains(where: { $0.name.lowercased() == "content-type" }),
-           let type = HTTPFileExportHeaders.contentType(request.body) {
-            headers.append(NamedValue("Content-Type", type))
-        }
-        switch request.body {
-        case .none:
-            #expect(parsed.data.isEmpty && parsed.form.isEmpty)
-        case .json(let text), .text(let text, _):
-            #expect(parsed.data == [.raw(text)])
-        case .form(let fields):
-            #expect(parsed.data == fields.map { .urlencode(name: $0.name, .text($0.value)) })
-        case .multipart(let parts):
-            headers.removeAll { $0.name.lowercased() == "content-type" }
-            #expect(parsed.form == parts.map { part in
-                switch part {
-                case .text(let name, let value): CurlFormPart(name: name, content: .text(value))
-                case .file(let name, let path): CurlFormPart(name: name, content: .file(path))
-                }
-            })
-        case .binary: Issue.record("no binary body in these requests")
-        }
-        #expect(parsed.headers.map { NamedValue($0.name, $0.value) } == headers)
     }
 }

@@ -181,4 +181,17 @@ import Testing
         #expect(other?["header"] == [["key": "X-Api-Key", "value": "{{PETS_KEY}}"], ["key": "Authorization", "value": "{{authorization}}"]])
         #expect(other?["body"] == nil)
     }
+
+    @Test func theExportWritesAProfilesKeyHeaderAsAPlaceholderAndARequestHeaderReplacesACommonOne() throws {
+        var profile = Profile(name: "demo")
+        profile.headers = [NamedValue("Accept", "application/json"), NamedValue("X-Demo-Key", "demo-key-123")]
+        profile.keyHeaders = ["X-Demo-Key"]
+        profile.auth = .header(name: "X-Api-Key", value: "${env:KEY}")
+        let requests = [RequestSpec(name: "text", url: "t", headers: [NamedValue("Accept", "text/plain"), NamedValue("X-Api-Key", "{{other}}")])]
+        let text = try #require(PostmanExport.files(profile: profile, requests: requests).first?.text)
+        #expect(!text.contains("demo-key-123"))
+        let request = PostmanJSON.array(try JSONNode.parsing(text)["item"])[0]["request"]
+        #expect(request?["header"] == [["key": "X-Demo-Key", "value": "{{x_demo_key}}"], ["key": "Accept", "value": "text/plain"],
+                                       ["key": "X-Api-Key", "value": "{{other}}"]])
+    }
 }

@@ -4,8 +4,8 @@ import Foundation
 public enum ImportFormat: String, Sendable, CaseIterable {
     case openapi, postman, insomnia, http
 
-    /// The format of `data`, read from its first bytes and, for `.http` files that are plain
-    /// text, the file's name; nil when it is none of them.
+    /// The format of `data`, read from its first bytes (an OpenAPI version also from its last),
+    /// and, for `.http` files that are plain text, the file's name; nil when it is none of them.
     public static func detect(_ data: Data, fileName: String) -> ImportFormat? {
         let head = String(decoding: data.prefix(64 * 1024), as: UTF8.self)
         let lower = fileName.lowercased()
@@ -17,6 +17,9 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         }
         if isJSONObject, head.contains("schema.getpostman.com") || head.contains("\"_postman_id\"") { return .postman }
         if isJSONObject, head.contains("\"__export_format\"") && head.contains("\"_type\"") { return .insomnia }
+        // Generators that sort keys (go-swagger) write `swagger: "2.0"` last, past the head.
+        let tail = String(decoding: data.suffix(64 * 1024), as: UTF8.self)
+        if tail.range(of: #"(?m)^\s*"?(openapi|swagger)"?\s*:\s*["']?(2\.0|3\.[0-9])"#, options: .regularExpression) != nil { return .openapi }
         if lower.hasSuffix(".http") || lower.hasSuffix(".rest") { return .http }
         // A text whose first request line is `METHOD URL` or that separates requests with `###`.
         if head.range(of: #"(?m)^(###|(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) +\S)"#, options: .regularExpression) != nil,

@@ -2,7 +2,8 @@ import OpenAPIKit
 import RequestModel
 
 /// An operation's path and query parameters as an RFC 6570 template relative to the base URL
-/// (`pets/{petId}{?limit,tags*}`) and as the fields a user fills. Exploded arrays and objects
+/// (`pets/{petId}{?limit,tags*}`, or `images?public{&project}` after a query written in the path)
+/// and as the fields a user fills. Exploded arrays and objects
 /// take `*`; label and matrix path parameters take `.` and `;`. A parameter name that is not
 /// an RFC 6570 variable name (`page-size`) is written percent-encoded (`page%2Dsize`), in the
 /// template and in the field alike, so the two match.
@@ -30,7 +31,8 @@ enum OpenAPIURLTemplate {
         if let queryKey, !parameters.contains(where: { $0.0.location == .query && $0.0.name == queryKey }) {
             query.append(variableName(queryKey))
         }
-        if !query.isEmpty { url += "{?" + query.joined(separator: ",") + "}" }
+        // A path that has a query of its own (LXD's `/1.0/images?public`) is continued with `&`.
+        if !query.isEmpty { url += (url.contains("?") ? "{&" : "{?") + query.joined(separator: ",") + "}" }
         return (url, fields)
     }
 

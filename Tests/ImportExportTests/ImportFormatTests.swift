@@ -18,6 +18,17 @@ import Testing
         #expect(ImportFormat.detect(Data(text.utf8), fileName: fileName) == format)
     }
 
+    /// go-swagger sorts the top-level keys: `definitions` first, `swagger: "2.0"` last, past the
+    /// first 64 KiB (as in LXD's rest-api.yaml fixture).
+    @Test func aSwaggerVersionWrittenLastIsFoundAtTheEnd() {
+        let definitions = String(repeating: "    Thing:\n        type: object\n", count: 4_000)
+        let text = "definitions:\n" + definitions + "paths: {}\nswagger: \"2.0\"\n"
+        #expect(text.utf8.count > 64 * 1024)
+        #expect(ImportFormat.detect(Data(text.utf8), fileName: "rest-api.yaml") == .openapi)
+        // Without the version line it is no format.
+        #expect(ImportFormat.detect(Data(("definitions:\n" + definitions).utf8), fileName: "rest-api.yaml") == nil)
+    }
+
     @Test func somethingElseIsNoFormat() {
         #expect(ImportFormat.detect(Data("{\"name\": \"a package.json\"}".utf8), fileName: "package.json") == nil)
         #expect(ImportFormat.detect(Data("just some notes\n".utf8), fileName: "notes.txt") == nil)

@@ -39,6 +39,20 @@ import Testing
         #expect(["a", "a", "b", "a (2)", "a"].map { names.claim($0) } == ["a", "a (2)", "b (2)", "a (2) (2)", "a (3)"])
     }
 
+    @Test func aFileLargerThanAnImportReadsIsRefusedBeforeItIsRead() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UInt64.random(in: 0...UInt64.max)).json")
+        #expect(FileManager.default.createFile(atPath: url.path, contents: Data("{\"openapi\": \"3.1.0\"".utf8)))
+        defer { try? FileManager.default.removeItem(at: url) }
+        // Sparse: 50 MiB on paper, nothing on disk.
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: 50 << 20)
+        try handle.close()
+        #expect { try APIImport.read(url) } throws: { error in
+            let problem = error as? FileProblem
+            return problem?.file == url.path && problem?.message == "52428800 bytes: larger than the 32 MiB an import reads"
+        }
+    }
+
     @Test func aMissingFileOrADirectoryIsRefusedByName() {
         #expect { try APIImport.read(URL(fileURLWithPath: "/nonexistent/api.yaml")) } throws: { error in
             let problem = error as? FileProblem

@@ -205,7 +205,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImportExportTests",
-            dependencies: ["ImportExport", "RequestModel", "ProfileFormat", "LocatedYAML"]
+            dependencies: ["TestSupport", "ImportExport", "RequestModel", "ProfileFormat", "LocatedYAML", "CurlSyntax"]
         ),
         .testTarget(
             name: "HTTPParsingTests",

@@ -1,17 +1,29 @@
 import Foundation
 import ImportExport
 
-/// `explorer import`'s reading and planning on one file (by default the largest OpenAPI fixture):
-/// the median of `runs` imports, with the file's size and the operations it gave.
+/// `explorer import`'s reading and planning on one file (by default the largest OpenAPI fixture,
+/// or a generated description of `generated` operations): the median of `runs` imports, with the
+/// file's size and the operations it gave.
 struct ImportBenchmark {
     let file: String?
+    let generated: Int?
     let runs: Int
 
     func run() {
+        if let generated {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-bench-generated-\(generated).yaml")
+            try? Data(GeneratedOpenAPI.text(operations: generated).utf8).write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            return measure(url.path)
+        }
         guard let path = file ?? Self.largestFixture() else {
             FileHandle.standardError.write(Data("explorer-bench import: give a file (no Tests/Fixtures/openapi here)\n".utf8))
             exit(2)
         }
+        measure(path)
+    }
+
+    private func measure(_ path: String) {
         let url = URL(fileURLWithPath: path)
         var millis: [Double] = []
         var requests = 0

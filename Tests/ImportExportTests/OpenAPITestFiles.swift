@@ -4,10 +4,6 @@ import Foundation
 /// Handwritten descriptions for the OpenAPI tests, written to a fresh directory (with the files
 /// their `$ref`s name beside them) and imported from there.
 enum OpenAPITestFiles {
-    /// EXPLORER_TEST_SLOWDOWN, as TestSupport's `TestTime.slowdown` reads it (this test target
-    /// does not depend on TestSupport, and the harness builds without it).
-    static let slowdown = max(1, Double(ProcessInfo.processInfo.environment["EXPLORER_TEST_SLOWDOWN"] ?? "") ?? 1)
-
     static func directory(_ files: [String: String]) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-\(UUID().uuidString)")
         for (name, text) in files {

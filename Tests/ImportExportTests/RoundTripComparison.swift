@@ -48,13 +48,8 @@ struct SentRequest: Equatable, CustomStringConvertible {
     }
 
     static func headers(_ request: RequestSpec, profile: Profile) -> [NamedValue] {
-        let own = Set(request.headers.map { $0.name.lowercased() })
-        var headers = ExportSecrets.commonHeaders(profile).filter { !own.contains($0.name.lowercased()) }
-        if let auth = profile.auth {
-            let header = ExportSecrets.authHeader(auth)
-            if !own.contains(header.name.lowercased()) { headers.append(header) }
-        }
-        headers += request.headers.map(ExportSecrets.requestHeader)
+        // The profile's headers and auth, then the request's, as an export writes them.
+        var headers = HTTPFileExportHeaders.headers(profile: profile, request: request)
         if case .multipart = request.body {
             headers.removeAll { $0.name.lowercased() == "content-type" && $0.value.lowercased().hasPrefix("multipart/") }
         } else if !headers.contains(where: { $0.name.lowercased() == "content-type" }), let type = impliedContentType(request.body) {

@@ -66,7 +66,8 @@ enum SavedRequestJSON {
         func kind(_ kind: String, _ value: JSONNode) -> JSONNode { .object([.init("kind", .string(kind)), .init("value", value)]) }
         switch body {
         case .none: return .null
-        case .json(let text): return kind("json", .string(text))
+        // The JSON itself when it parses; as text when it does not (`{{templates}}` in place of values).
+        case .json(let text): return kind("json", JSONNode.parse(text) ?? .string(text))
         case .text(let text, _): return kind("raw", .string(text))
         case .binary(let data, _): return kind("raw", .string(String(decoding: data, as: UTF8.self)))
         case .form(let fields): return kind("form", pairs(fields.map { ($0.name, $0.value) }))

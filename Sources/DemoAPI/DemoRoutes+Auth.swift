@@ -8,6 +8,7 @@ extension DemoRoutes {
         switch call.segments[1] {
         case "refresh": return try await refresh(call)
         case "protected": return await protected(call)
+        case "login": return try await login(call)
         default: return DemoResponses.notFound(path: call.path)
         }
     }

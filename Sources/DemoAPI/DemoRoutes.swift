@@ -10,6 +10,9 @@ public enum DemoRoutes {
         ("/retry-after/{secs}", "503 with Retry-After first, then 200; ?form=date for an HTTP-date, ?status=429"),
         ("/auth/refresh", "GET/POST: issue a fresh token for the key; ?delay_ms=N slows it, ?fail=1 fails it"),
         ("/auth/protected", "200 with a valid Bearer token for the key, else 401 with WWW-Authenticate"),
+        ("/auth/login", "POST {\"user\", \"password\"}: a token for the user and a sid cookie"),
+        ("/users/me", "the logged-in user, with the login's Bearer token; else 401"),
+        ("/jobs", "POST: start a job (?polls=N, default 3); GET /jobs/{id}: running for N reads, then done"),
         ("/delay/{ms}", "wait ms milliseconds, then 200 {\"delayed_ms\":ms}"),
         ("/redirect/{n}", "302 chain to /redirect/{n-1}, ending with 200 at 0"),
         ("/redirect-to?url=U&status=S", "redirect (default 302) to any URL, cross-origin too"),
@@ -40,6 +43,8 @@ public enum DemoRoutes {
         case "json": return await json(call)
         case "bytes": return await bytes(call)
         case "echo": return try await echo(call)
+        case "users": return await users(call)
+        case "jobs": return await jobs(call)
         case "upload": return try await upload(call)
         case "ansi": return ansi(call)
         default: return DemoResponses.notFound(path: call.path)

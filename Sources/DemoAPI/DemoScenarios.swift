@@ -14,6 +14,9 @@ actor DemoScenarios {
     private var tokenSerial: [String: Int] = [:]
     private var currentTokens: [String: String] = [:]
     private var refreshes: [String: Int] = [:]
+    private var users: [String: String] = [:]
+    private var jobSerial: [String: Int] = [:]
+    private var jobPolls: [Slot: Int] = [:]
 
     // MARK: Request counting
 
@@ -86,5 +89,35 @@ actor DemoScenarios {
 
     func refreshCount(key: String) -> Int {
         refreshes[key, default: 0]
+    }
+
+    // MARK: Chains
+
+    /// A login's token (one the refresh route would rotate too) and whose it is.
+    func logIn(user: String, key: String) -> String {
+        let token = issueToken(key: key)
+        users[token] = user
+        return token
+    }
+
+    func user(token: String, key: String) -> String? {
+        isValid(token: token, key: key) ? users[token] : nil
+    }
+
+    func startJob(polls: Int, key: String) -> String {
+        let serial = jobSerial[key, default: 0] + 1
+        jobSerial[key] = serial
+        let id = "job-\(serial)"
+        jobPolls[Slot(key: key, variant: id)] = polls
+        return id
+    }
+
+    /// Whether the job is done; nil for a job that was never started. Each read while it runs uses up a poll.
+    func readJob(id: String, key: String) -> Bool? {
+        let slot = Slot(key: key, variant: id)
+        guard let left = jobPolls[slot] else { return nil }
+        if left == 0 { return true }
+        jobPolls[slot] = left - 1
+        return false
     }
 }

@@ -135,8 +135,12 @@ import TestSupport
             // At most one 1.5 s wait fits in 2 s: the next is refused up front, not waited out
             // (waiting it out would take at least 3 s).
             #expect(ContinuousClock.now - started < .milliseconds(2800))
+            // Why: the next wait refused up front, or (on a loaded machine, the first attempt slow)
+            // the second attempt cut by the deadline, or not begun because the deadline had passed.
             let last = error?.attempts.last
-            #expect(last?.retrySkippedReason?.hasPrefix("past the deadline") == true || last?.transportFailure?.kind == .timeout)
+            #expect(last?.retrySkippedReason?.hasPrefix("past the deadline") == true || last?.transportFailure?.kind == .timeout
+                        || error?.message.contains("2s deadline passed") == true,
+                    "\(error?.message ?? "no error")")
         }
     }
 

@@ -3,8 +3,14 @@ import RequestModel
 /// A profile's saved requests (`profiles/NAME.requests.yaml`) in their order, each named, names
 /// unique: what users of Posting and Slumber live in. URLs are relative to the profile's base URL
 /// (or absolute).
+///
+/// A request file (SPEC §8) is one too, with the profile it runs on and its own `vars`.
 public struct SavedRequests: Sendable, Equatable {
     public private(set) var requests: [RequestSpec]
+    /// The profile a request file runs on by default (`profile: demo`); `--profile` wins.
+    public var profile: String?
+    /// The file's `vars`, below `--var` and captures, above the profile's.
+    public var vars: [NamedValue] = []
 
     /// A request without a name is left out; of two with one name, the later is kept.
     public init(_ requests: [RequestSpec] = []) {

@@ -20,8 +20,13 @@ import RequestModel
 /// ```
 public enum SavedRequestsFile {
     public static func yaml(_ requests: SavedRequests) -> String {
-        guard !requests.requests.isEmpty else { return "requests: []\n" }
-        var lines = ["requests:"]
+        var lines: [String] = []
+        if let profile = requests.profile { lines.append("profile: \(RequestSpecWriter.q(profile))") }
+        if !requests.vars.isEmpty {
+            lines.append("vars: { \(requests.vars.map { "\(RequestSpecWriter.q($0.name)): \(RequestSpecWriter.q($0.value))" }.joined(separator: ", ")) }")
+        }
+        guard !requests.requests.isEmpty else { return (lines + ["requests: []"]).joined(separator: "\n") + "\n" }
+        lines.append("requests:")
         for request in requests.requests {
             lines += RequestSpecWriter.lines(request).enumerated().map { ($0 == 0 ? "  - " : "    ") + $1 }
         }
@@ -30,16 +35,21 @@ public enum SavedRequestsFile {
 
     public static func read(_ text: String, file: String) throws(ProfileProblem) -> SavedRequests {
         let root = try LocatedNode.document(text, file: file, valueLimit: ProfileReader.valueLimit)
-        var requests: [RequestSpec] = []
-        for (_, list) in try root.mapping(allowed: ["requests"]) {
-            for item in try list.sequence() {
-                let request = try RequestSpecReader.request(item, named: true)
-                if requests.contains(where: { $0.name == request.name }) {
-                    throw item.problem("a second request named \(QuotedValue.quoted(request.name ?? ""))")
-                }
-                requests.append(request)
-            }
+        let keys = try root.mapping(allowed: ["version", "profile", "vars", "requests"])
+        if let version = keys["version"], try version.int(in: 1...1000) != 1 {
+            throw version.problem("version 1 is the only one this explorer reads")
         }
-        return SavedRequests(requests)
+        var requests: [RequestSpec] = []
+        for item in try keys["requests"]?.sequence() ?? [] {
+            let request = try RequestSpecReader.request(item, named: true)
+            if requests.contains(where: { $0.name == request.name }) {
+                throw item.problem("a second request named \(QuotedValue.quoted(request.name ?? ""))")
+            }
+            requests.append(request)
+        }
+        var saved = SavedRequests(requests)
+        saved.profile = try keys["profile"]?.string()
+        saved.vars = try keys["vars"].map(RequestSpecReader.vars) ?? []
+        return saved
     }
 }

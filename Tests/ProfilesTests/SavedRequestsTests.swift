@@ -27,6 +27,20 @@ import Testing
         #expect(try SavedRequestsFile.read(SavedRequestsFile.yaml(SavedRequests()), file: "r.yaml") == SavedRequests())
     }
 
+    @Test func aRequestFileKeepsItsProfileAndVars() throws {
+        var file = SavedRequests([RequestSpec(name: "me", url: "users/me")])
+        file.profile = "demo"
+        file.vars = [NamedValue("user", "ann"), NamedValue("note", "a \"b\": {c}")]
+        let written = SavedRequestsFile.yaml(file)
+        #expect(written.hasPrefix("profile: \"demo\"\nvars: {"))
+        #expect(try SavedRequestsFile.read(written, file: "r.yaml") == file)
+        #expect(try SavedRequestsFile.read("version: 1\nrequests: []\n", file: "r.yaml") == SavedRequests())
+        #expect(throws: ProfileProblem.self) { try SavedRequestsFile.read("version: 2\nrequests: []\n", file: "r.yaml") }
+        let unknown = #expect(throws: ProfileProblem.self) { try SavedRequestsFile.read("requests: []\nenv: {}\n", file: "r.yaml") }
+        #expect(unknown?.description.contains("r.yaml:2:1") == true)
+        #expect(unknown?.description.contains("version, profile, vars, requests") == true)
+    }
+
     @Test func storedBesideTheProfilePrivatelyAndReadBack() throws {
         let root = TemporaryDirectory()
         let store = ProfileStore(directory: root.url)

@@ -31,7 +31,8 @@ struct Exchange {
 
     mutating func run() async throws(HTTPError) -> HTTPResponse {
         let initial = client.snapshot()
-        let validators = initial.validators
+        let checks = request.checks.flatMap { $0.isEmpty ? nil : $0 }
+        let validators = initial.validators + (checks.flatMap { checks in checks.poll.map { [PollValidator(poll: $0, checks: checks)] } } ?? [])
         let deadline = request.deadline ?? initial.deadline
         var planner = RetryPlanner(maxRetries: request.maxRetries ?? initial.maxRetries)
         while true {
@@ -53,6 +54,11 @@ struct Exchange {
             let response = try await perform(prepared, timeout: request.timeout ?? settings.timeout, deadline: deadline)
             switch await judge(response, request: judged, validators: validators) {
             case .approve(var approved):
+                if let checks {
+                    let (results, findings) = CheckEvaluation(checks: checks).run(on: approved, durationMs: (clock.now() - start) * 1000)
+                    for finding in findings { emit(finding) }
+                    approved.checks = results
+                }
                 emit(.exchangeCompleted(status: approved.status, attempts: attemptsMade))
                 approved.events = events
                 return approved
@@ -205,7 +211,7 @@ struct Exchange {
     private mutating func prepareRetry(_ strategy: HTTPRetryStrategy, sentWith generation: Int) async throws(HTTPError) {
         let attempt = attemptsMade
         switch strategy {
-        case .immediate, .backoff:
+        case .immediate, .backoff, .poll:
             return
         case .alternate(let plan):
             if let refresh = plan.refresh {

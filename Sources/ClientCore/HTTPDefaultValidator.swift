@@ -34,6 +34,9 @@ public struct HTTPDefaultValidator: HTTPValidator {
                           reason: "\(failure.kind.rawValue) may pass on a retry")
         }
         let status = response.status
+        if request.checks?.judgesStatus == true {
+            return .nextValidator(reason: "\(status) is for the request's status assert to judge")
+        }
         if let strategy = retriableHTTPStatusCodes[status] {
             return .retry(strategy, rules: rules, reason: "\(status) is a retriable status")
         }

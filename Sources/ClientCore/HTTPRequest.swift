@@ -23,6 +23,8 @@ public struct HTTPRequest: Sendable {
     public var deadline: TimeInterval?
     /// Allows retrying methods that are not idempotent (POST, PATCH).
     public var retryNonIdempotent = false
+    /// A request file's captures, asserts and poll, run as part of the exchange (SPEC §8).
+    public var checks: ResponseChecks?
 
     /// How many retries came before the attempt a validator is judging (0 on the first).
     public internal(set) var currentRetry = 0

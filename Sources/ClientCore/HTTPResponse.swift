@@ -19,6 +19,8 @@ public struct HTTPResponse: Sendable {
     public var streamedBytes = 0
     /// Every event of the exchange up to this response, in order.
     public var events: [ClientEvent]
+    /// What a request file's captures and asserts found (nil when the request has none).
+    public var checks: CheckResults?
 
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: ResponseBody = .empty,
                 httpVersion: String = "HTTP/1.1", url: URL? = nil) {

@@ -10,6 +10,9 @@ public enum HTTPRetryStrategy: Sendable {
     case alternate(AltRequestPlan)
     /// Run an async task that may change the request, then retry.
     case task(RetryTaskPlan)
+    /// A request file's `poll` (SPEC §8): try again `every` seconds, no jitter, outside
+    /// `maxRetries` (the poll counts its own tries); the deadline still bounds it.
+    case poll(every: TimeInterval)
 
     /// Retry after a fixed wait.
     public static func delayed(_ seconds: TimeInterval, jitter: Backoff.Jitter = .none) -> Self {
@@ -59,6 +62,7 @@ public enum HTTPRetryStrategy: Sendable {
         case .backoff(let backoff): backoff.summary
         case .alternate(let plan): "after \(plan.request.method) \(plan.request.route)"
         case .task: "after task"
+        case .poll(let every): "poll every \(Backoff.seconds(every))"
         }
     }
 }

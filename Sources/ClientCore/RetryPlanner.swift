@@ -49,7 +49,7 @@ struct RetryPlanner {
         }
         let strategyDelay = Seconds.clamped(strategy.baseDelay(forRetry: retriesUsed + 1, previous: previousDelay, random: random))
         var delay = strategyDelay
-        var source = ClientEvent.DelaySource.strategy
+        var source: ClientEvent.DelaySource = if case .poll = strategy { .poll } else { .strategy }
         if rules.respectRetryAfter, [429, 503].contains(response.status),
            let header = response.headers["Retry-After"], let wanted = RetryAfter.seconds(from: header, now: now) {
             let capped = Seconds.clamped(min(wanted, rules.maxRetryAfter))
@@ -69,10 +69,13 @@ struct RetryPlanner {
 }
 
 extension HTTPRetryStrategy {
-    /// Credential refreshes have their own budget, apart from `maxRetries`.
+    /// Credential refreshes and polls have their own budgets, apart from `maxRetries`.
     var countsAsRetry: Bool {
-        if case .alternate(let plan) = self, plan.refresh != nil { return false }
-        return true
+        switch self {
+        case .alternate(let plan): plan.refresh == nil
+        case .poll: false
+        case .immediate, .backoff, .task: true
+        }
     }
 
     func baseDelay(forRetry n: Int, previous: TimeInterval?, random: Double) -> TimeInterval {
@@ -81,6 +84,7 @@ extension HTTPRetryStrategy {
         case .backoff(let backoff): backoff.delay(forRetry: n, previous: previous, random: random)
         case .alternate(let plan): plan.delay
         case .task(let plan): plan.delay
+        case .poll(let every): every
         }
     }
 }

@@ -40,6 +40,11 @@ extension ClientEvent {
             return ["attempt": .integer(attempt)]
         case let .taskFailed(attempt, message):
             return ["attempt": .integer(attempt), "message": .string(message)]
+        case let .captureSet(name, source, value):
+            return ["name": .string(name), "source": .string(source), "value": .string(value)]
+        case let .assertPassed(report), let .assertFailed(report):
+            return ["request": .string(report.request), "subject": .string(report.subject), "predicate": .string(report.predicate),
+                    "expected": report.expected ?? .null, "actual": report.actual ?? .null]
         case let .exchangeCompleted(status, attempts):
             return ["status": .integer(status), "attempts": .integer(attempts)]
         case let .exchangeFailed(attempts, error):

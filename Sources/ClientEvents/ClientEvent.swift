@@ -37,6 +37,10 @@ public struct ClientEvent: Sendable, Equatable {
         case taskStarted(attempt: Int)
         case taskFinished(attempt: Int)
         case taskFailed(attempt: Int, message: String)
+        /// A request file's capture took a value (SPEC §8); `value` is the mask when it is secret.
+        case captureSet(name: String, source: String, value: String)
+        case assertPassed(AssertReport)
+        case assertFailed(AssertReport)
         case exchangeCompleted(status: Int, attempts: Int)
         case exchangeFailed(attempts: Int, error: ErrorSummary)
     }
@@ -48,6 +52,8 @@ public struct ClientEvent: Sendable, Equatable {
     public enum DelaySource: String, Sendable {
         case strategy
         case retryAfter = "retry-after"
+        /// A request file's `poll`: its `every`, without jitter.
+        case poll
     }
 
     /// SPEC §3 transport failure kinds.
@@ -83,6 +89,9 @@ public struct ClientEvent: Sendable, Equatable {
         case .taskStarted: "task.started"
         case .taskFinished: "task.finished"
         case .taskFailed: "task.failed"
+        case .captureSet: "capture.set"
+        case .assertPassed: "assert.passed"
+        case .assertFailed: "assert.failed"
         case .exchangeCompleted: "exchange.completed"
         case .exchangeFailed: "exchange.failed"
         }

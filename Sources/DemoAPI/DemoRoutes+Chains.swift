@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import RequestModel
 
@@ -19,6 +20,7 @@ extension DemoRoutes {
         let token = await call.scenarios.logIn(user: user, key: call.key)
         var headers = HTTPFields()
         headers[.setCookie] = "sid=\(token.dropFirst(4)); Path=/; HttpOnly"
+        headers[HTTPField.Name("X-Request-Id")!] = "login-\(token.suffix(8))"
         return DemoResponses.json(.ok, ["token": .string(token), "user": .string(user)], headers: headers)
     }
 
@@ -31,7 +33,7 @@ extension DemoRoutes {
             headers[.wwwAuthenticate] = "Bearer"
             return DemoResponses.error(.unauthorized, "log in first: POST /auth/login, then send its token", headers: headers)
         }
-        return DemoResponses.json(.ok, ["name": .string(user), "email": .string("\(user)@example.com")])
+        return DemoResponses.json(.ok, ["name": .string(user), "email": .string("\(user)@example.com"), "roles": ["admin", "user"]])
     }
 
     /// `POST /jobs` starts a job (`?polls=N`, default 3: it answers `running` to its first N
@@ -43,13 +45,13 @@ extension DemoRoutes {
             let id = await call.scenarios.startJob(polls: polls, key: call.key)
             var headers = HTTPFields()
             headers[.location] = "/jobs/\(id)"
-            return DemoResponses.json(.created, ["id": .string(id), "status": "running"], headers: headers)
+            return DemoResponses.json(.created, ["id": .string(id), "state": "running"], headers: headers)
         case (.get, 2):
             guard let done = await call.scenarios.readJob(id: call.segments[1], key: call.key) else {
                 return DemoResponses.notFound(path: call.path)
             }
-            return DemoResponses.json(.ok, done ? ["id": .string(call.segments[1]), "status": "done", "result": ["items": 3]]
-                                                : ["id": .string(call.segments[1]), "status": "running"])
+            return DemoResponses.json(.ok, done ? ["id": .string(call.segments[1]), "state": "done", "result": ["items": 3]]
+                                                : ["id": .string(call.segments[1]), "state": "running"])
         case (_, 1): return DemoResponses.methodNotAllowed(allowed: [.post])
         case (_, 2): return DemoResponses.methodNotAllowed(allowed: [.get])
         default: return DemoResponses.notFound(path: call.path)

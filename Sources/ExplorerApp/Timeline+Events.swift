@@ -73,6 +73,12 @@ extension ExchangeLog {
             finishTask(.finished, t)
         case let .taskFailed(_, message):
             finishTask(.failed(message: message), t)
+        case let .captureSet(name, _, value):
+            append(t, 1, .capture(name: name, value: value))
+        case let .assertPassed(report):
+            append(t, 1, .assertion(passed: true, claim: report.claim, found: report.found))
+        case let .assertFailed(report):
+            append(t, 1, .assertion(passed: false, claim: report.claim, found: report.found))
         case let .exchangeCompleted(status, attempts):
             settleWait(as: .elapsed)
             append(t, 1, .completed(status: status, attempts: attempts))

@@ -120,6 +120,13 @@ extension ExchangeLog {
             case .failed(let message): taskSpans.append(Span(" ✗ " + TimelineFormat.oneLine(message), TimelineStyle.failure))
             }
             spans = taskSpans
+        case let .capture(name, value):
+            kind = .capture
+            spans = [Span("⇢ \(name) = ", TimelineStyle.side), Span(TimelineFormat.oneLine(value))]
+        case let .assertion(passed, claim, found):
+            kind = .assertion
+            spans = passed ? [Span("✓ ", TimelineStyle.success), Span(TimelineFormat.oneLine(claim))]
+                : [Span("✗ ", TimelineStyle.failure), Span(TimelineFormat.oneLine(claim)), Span(", " + TimelineFormat.oneLine(found), TimelineStyle.failure)]
         case let .completed(status, attempts):
             kind = .completed
             spans = [Span("✓ \(status) after \(attempts) \(attempts == 1 ? "attempt" : "attempts")", TimelineStyle.success),

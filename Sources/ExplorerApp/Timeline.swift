@@ -135,6 +135,10 @@ struct Entry: Sendable, Equatable {
         case withheld(origin: String, headers: [String])
         case alternate(method: String, url: String, result: Outcome?)
         case task(result: TaskResult?)
+        /// A request file's capture (its value already masked when secret).
+        case capture(name: String, value: String)
+        /// A request file's assert, judged: `$.name equals "ann"` and, failed, what was found.
+        case assertion(passed: Bool, claim: String, found: String)
         case completed(status: Int, attempts: Int)
         case failed(attempts: Int, kind: String, message: String, status: Int?)
         case cancelled

@@ -48,6 +48,13 @@ extension ClientEvent {
         case "task.started": kind = .taskStarted(attempt: try fields.int("attempt"))
         case "task.finished": kind = .taskFinished(attempt: try fields.int("attempt"))
         case "task.failed": kind = .taskFailed(attempt: try fields.int("attempt"), message: try fields.string("message"))
+        case "capture.set":
+            kind = .captureSet(name: try fields.string("name"), source: try fields.string("source"), value: try fields.string("value"))
+        case "assert.passed", "assert.failed":
+            let report = AssertReport(request: try fields.string("request"), subject: try fields.string("subject"),
+                                      predicate: try fields.string("predicate"), expected: fields.optionalValue("expected"),
+                                      actual: fields.optionalValue("actual"))
+            kind = name == "assert.passed" ? .assertPassed(report) : .assertFailed(report)
         case "exchange.completed": kind = .exchangeCompleted(status: try fields.int("status"), attempts: try fields.int("attempts"))
         case "exchange.failed":
             guard case .object = node["error"] ?? .null else { throw EventProblem("\"error\" must be an object with kind and message") }
@@ -79,6 +86,12 @@ private struct EventFields {
     func optionalString(_ key: String) -> String? {
         if case .string(let text) = node[key] { return text }
         return nil
+    }
+
+    /// Any JSON value; nil for null or a missing key.
+    func optionalValue(_ key: String) -> JSONNode? {
+        guard let value = node[key], value != .null else { return nil }
+        return value
     }
 
     func strings(_ key: String) throws(EventProblem) -> [String] {

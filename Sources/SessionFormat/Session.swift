@@ -178,7 +178,8 @@ public enum SessionFormat {
 }
 
 extension ClientEvent {
-    /// The attempt an event belongs to; nil for the exchange's own ending.
+    /// The attempt an event belongs to; nil for the exchange's own ending and a request file's
+    /// captures and asserts, which judge the final response.
     public var attempt: Int? {
         switch kind {
         case let .attemptStarted(attempt, _, _), let .responseReceived(attempt, _, _, _, _), let .transportFailed(attempt, _, _),
@@ -187,7 +188,7 @@ extension ClientEvent {
              let .redirectFollowed(attempt, _, _, _), let .altStarted(attempt, _, _), let .altFinished(attempt, _, _),
              let .taskStarted(attempt), let .taskFinished(attempt), let .taskFailed(attempt, _):
             attempt
-        case .exchangeCompleted, .exchangeFailed: nil
+        case .captureSet, .assertPassed, .assertFailed, .exchangeCompleted, .exchangeFailed: nil
         }
     }
 }

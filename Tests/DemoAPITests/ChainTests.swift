@@ -13,10 +13,12 @@ import Testing
             let token = try #require(try login.object()["token"] as? String)
             #expect(try login.object()["user"] as? String == "ann")
             #expect(login.header("Set-Cookie")?.hasPrefix("sid=c-1; Path=/") == true)
+            #expect(login.header("X-Request-Id") == "login-" + token.suffix(8))
 
             let me = try await client.fetch(server.baseURL + "users/me?key=c", headers: [("Authorization", "Bearer \(token)")])
             #expect(me.status == 200)
             #expect(try me.object()["name"] as? String == "ann")
+            #expect(try me.object()["roles"] as? [String] == ["admin", "user"])
             let anonymous = try await client.fetch(server.baseURL + "users/me?key=c")
             #expect(anonymous.status == 401)
             #expect(try anonymous.object()["error"] as? String == "log in first: POST /auth/login, then send its token")
@@ -40,10 +42,10 @@ import Testing
             let started = try await client.fetch(server.baseURL + "jobs?key=j&polls=2", method: .POST)
             #expect(started.status == 201)
             #expect(started.header("Location") == "/jobs/job-1")
-            #expect(try started.object()["status"] as? String == "running")
+            #expect(try started.object()["state"] as? String == "running")
             var statuses: [String] = []
             for _ in 0..<4 {
-                statuses.append(try await client.fetch(server.baseURL + "jobs/job-1?key=j").object()["status"] as? String ?? "?")
+                statuses.append(try await client.fetch(server.baseURL + "jobs/job-1?key=j").object()["state"] as? String ?? "?")
             }
             #expect(statuses == ["running", "running", "done", "done"])
             #expect(try await client.fetch(server.baseURL + "jobs/job-9?key=j").status == 404)

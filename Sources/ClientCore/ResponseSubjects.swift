@@ -1,0 +1,67 @@
+import Foundation
+import RequestModel
+
+/// The values a request file's captures and asserts read from one response (SPEC §8): the status,
+/// a header's values, what a JSON path selects, the body, its size, the exchange's duration, the
+/// HTTP version, a cookie it sets. The body is parsed as JSON at most once, and only when a path
+/// asks for it.
+struct ResponseSubjects {
+    let response: HTTPResponse
+    /// The whole exchange so far, in milliseconds.
+    let durationMs: Double
+    private var document: JSONNode??
+
+    init(_ response: HTTPResponse, durationMs: Double) {
+        self.response = response
+        self.durationMs = durationMs
+    }
+
+    /// What an assert's subject is; nil when it is not there.
+    mutating func value(of subject: RequestSpec.Assert.Subject) -> JSONNode? {
+        switch subject {
+        case .status: .integer(response.status)
+        case .header(let name): JSONNode.subject(of: response.headers.values(for: name).map(JSONNode.string))
+        case .json(let path): json(path)
+        case .body: .string(response.text)
+        case .bytes: .integer(response.body.count + response.streamedBytes)
+        case .duration: .integer(Int(durationMs.rounded()))
+        case .httpVersion: response.httpVersion.isEmpty ? nil : .string(response.httpVersion)
+        case .cookie(let name): cookie(name).map(JSONNode.string)
+        }
+    }
+
+    /// What a capture's source is: the same values, read through the same subjects.
+    mutating func value(of source: RequestSpec.Capture.Source) -> JSONNode? {
+        switch source {
+        case .json(let path): json(path)
+        case .header(let name): value(of: RequestSpec.Assert.Subject.header(name))
+        case .body: value(of: RequestSpec.Assert.Subject.body)
+        case .status: value(of: RequestSpec.Assert.Subject.status)
+        case .cookie(let name): value(of: RequestSpec.Assert.Subject.cookie(name))
+        }
+    }
+
+    /// Nothing when the path is not valid (refused where the file was read) or the body is not JSON.
+    private mutating func json(_ text: String) -> JSONNode? {
+        guard let path = try? JSONPath(text.isEmpty ? "$" : text) else { return nil }
+        if document == nil {
+            document = response.streamedBytes == 0 && response.body.count <= HTTPJSONFieldValidator.maxBytes
+                ? JSONNode.parse(response.body.data) : nil
+        }
+        guard let root = document ?? nil else { return nil }
+        return JSONNode.subject(of: path.values(in: root))
+    }
+
+    /// The value of the first `Set-Cookie` of this response that sets `name` (RFC 6265 §5.2:
+    /// the name-value pair before the first `;`).
+    private func cookie(_ name: String) -> String? {
+        for header in response.headers.values(for: "Set-Cookie") {
+            let pair = header.prefix { $0 != ";" }
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            if pair[..<equals].trimmingCharacters(in: .whitespaces) == name {
+                return pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return nil
+    }
+}

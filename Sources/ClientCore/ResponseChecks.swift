@@ -41,17 +41,30 @@ public struct CheckResults: Sendable, Equatable {
         public var name: String
         public var value: String
         public var secret: Bool
+
+        public init(name: String, value: String, secret: Bool) {
+            self.name = name
+            self.value = value
+            self.secret = secret
+        }
     }
 
     public struct Judged: Sendable, Equatable {
         public var report: AssertReport
         public var passed: Bool
+
+        public init(report: AssertReport, passed: Bool) {
+            self.report = report
+            self.passed = passed
+        }
     }
 
     public var captured: [Captured] = []
     /// `capture token found nothing ($.token selected no node)`: a capture that failed its request.
     public var missing: [String] = []
     public var asserts: [Judged] = []
+
+    public init() {}
 
     public var passed: Bool { missing.isEmpty && asserts.allSatisfy(\.passed) }
     /// Why the request failed, each reason once: missing captures, then failed asserts.

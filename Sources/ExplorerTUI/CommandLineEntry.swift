@@ -27,7 +27,8 @@ enum CommandLineEntry {
 
     private static func report(_ error: any Error) -> Int32 {
         if let error = error as? CLIError {
-            Console.problem(error.message)
+            // An empty message: the command has said all there is on stdout (`run`'s summary).
+            if !error.message.isEmpty { Console.problem(error.message) }
             return error.status.rawValue
         }
         let code = Explorer.exitCode(for: error)

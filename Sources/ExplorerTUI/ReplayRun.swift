@@ -44,7 +44,7 @@ struct ReplayRun {
         await opened.shutdown()
         await writer?.finish()
 
-        if let junitHandle { try write(ReplayJUnit.xml(suite: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent,
+        if let junitHandle { try write(JUnitXML.replay(suite: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent,
                                                        results: results, total: session.exchanges.count), to: junitHandle) }
         if cancelled { throw CLIError(status: .cancelled, message: "replay cancelled after \(results.count) of \(session.exchanges.count) exchanges") }
         if let recordTo {

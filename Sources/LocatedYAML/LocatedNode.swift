@@ -26,6 +26,9 @@ public struct LocatedNode {
         LocatedNode(node: node, path: path, file: file, budget: budget)
     }
 
+    /// The 1-based line the node starts on, when the parser marked it.
+    public var line: Int? { node.mark?.line }
+
     /// The text of a scalar; nil for a mapping or a list.
     public var text: String? { node.scalar?.string }
 

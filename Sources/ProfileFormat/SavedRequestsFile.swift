@@ -34,13 +34,20 @@ public enum SavedRequestsFile {
     }
 
     public static func read(_ text: String, file: String) throws(ProfileProblem) -> SavedRequests {
+        try readLocated(text, file: file).requests
+    }
+
+    /// As `read`, with the line each request starts on, for messages that name one (SPEC §8).
+    public static func readLocated(_ text: String, file: String) throws(ProfileProblem) -> (requests: SavedRequests, lines: [Int]) {
         let root = try LocatedNode.document(text, file: file, valueLimit: ProfileReader.valueLimit)
         let keys = try root.mapping(allowed: ["version", "profile", "vars", "requests"])
         if let version = keys["version"], try version.int(in: 1...1000) != 1 {
             throw version.problem("version 1 is the only one this explorer reads")
         }
         var requests: [RequestSpec] = []
+        var lines: [Int] = []
         for item in try keys["requests"]?.sequence() ?? [] {
+            lines.append(item.line ?? 1)
             let request = try RequestSpecReader.request(item, named: true)
             if requests.contains(where: { $0.name == request.name }) {
                 throw item.problem("a second request named \(QuotedValue.quoted(request.name ?? ""))")
@@ -50,6 +57,6 @@ public enum SavedRequestsFile {
         var saved = SavedRequests(requests)
         saved.profile = try keys["profile"]?.string()
         saved.vars = try keys["vars"].map(RequestSpecReader.vars) ?? []
-        return saved
+        return (saved, lines)
     }
 }

@@ -1,0 +1,140 @@
+import ClientCore
+import Foundation
+import ProfileFormat
+import Profiles
+
+/// Runs `explorer run`: reads every file first (a bad one is exit 2 with `FILE:LINE:COLUMN`,
+/// before anything is sent), opens each file's profile once, sends the requests in order (Ctrl-C
+/// cancels), prints a line as each ends and `N passed, M failed` last, then writes the JUnit report.
+struct RequestFilesRun {
+    let files: [String]
+    let profile: String?
+    let variables: [String]
+    let junit: String?
+    let events: String?
+    let failFast: Bool
+
+    func run() async throws(CLIError) {
+        guard !files.isEmpty else { throw .usage("run: name at least one request file") }
+        let arguments = try Self.arguments(variables)
+        let loaded = try files.map(Self.load)
+        let eventsHandle = try events.map(EventsWriter.open)
+        let junitHandle = try junit.map { (path) throws(CLIError) in try OutputFile.create(path, flag: "--junit") }
+
+        var clients: [String: ProfileClient] = [:]
+        var writers: [EventsWriter] = []
+        var state = RequestFileRun(arguments: arguments, profile: [:], environment: ProcessInfo.processInfo.environment)
+        var outcomes: [RequestOutcome] = []
+        var skipped: [String] = []
+        var cancelled = false
+        fileLoop: for file in loaded {
+            let name = profile ?? file.requests.profile ?? DemoProfile.name
+            let opened: ProfileClient
+            if let known = clients[name] {
+                opened = known
+            } else {
+                do {
+                    opened = try await ProfileClient.open(profile: name, configuration: HTTPClient.Configuration())
+                } catch {
+                    await Self.shutdown(clients, writers)
+                    throw CLIError(status: error.status, message: "\(file.path): \(error.message)")
+                }
+                clients[name] = opened
+                if let eventsHandle { writers.append(EventsWriter(opened.client.events(), to: eventsHandle)) }
+            }
+            do throws(RequestRendering.Undefined) {
+                try state.enter(file, profile: opened.client.variables)
+            } catch {
+                await Self.shutdown(clients, writers)
+                throw .usage("\(file.path): vars: undefined variable \(error.placeholder)")
+            }
+            for index in file.requests.requests.indices {
+                let stop = cancelled || (failFast && outcomes.contains { !$0.passed })
+                if stop {
+                    skipped.append(file.requests.requests[index].name ?? "request \(index + 1)")
+                    continue
+                }
+                let outcome: RequestOutcome
+                switch state.prepare(index, of: file) {
+                case .refused(let refused): outcome = refused
+                case .send(let request):
+                    let (result, milliseconds) = await Self.send(request, on: opened.client)
+                    if case .failure(let error) = result, error.kind == .cancelled {
+                        cancelled = true
+                        skipped.append(file.requests.requests[index].name ?? "request \(index + 1)")
+                        continue
+                    }
+                    outcome = state.finish(index, of: file, with: result, milliseconds: milliseconds)
+                }
+                Console.out(outcome.line + "\n")
+                outcomes.append(outcome)
+            }
+            if cancelled { break fileLoop }
+        }
+        await Self.shutdown(clients, writers)
+
+        if let junitHandle {
+            let cases = outcomes.map { JUnitXML.Case(name: $0.name, seconds: $0.milliseconds / 1000, problems: $0.failures, kind: "assert") }
+            let suite = files.count == 1 ? URL(fileURLWithPath: files[0]).deletingPathExtension().lastPathComponent : "run"
+            do {
+                try junitHandle.write(contentsOf: Data(JUnitXML.xml(suite: suite, classPrefix: "run", cases: cases, skipped: skipped).utf8))
+                try junitHandle.close()
+            } catch {
+                throw .failure("--junit \(junit ?? ""): cannot write: \(error.localizedDescription)")
+            }
+        }
+        Console.out(RequestOutcome.summary(outcomes) + "\n")
+        if cancelled { throw CLIError(status: .cancelled, message: "run cancelled after \(outcomes.count) requests") }
+        if outcomes.contains(where: { !$0.passed }) { throw CLIError(status: .failure, message: "") }
+    }
+
+    /// `--var k=v`, the last of a name winning.
+    static func arguments(_ raw: [String]) throws(CLIError) -> [String: String] {
+        var values: [String: String] = [:]
+        for item in raw {
+            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+                throw .usage("--var \(item.debugDescription): write NAME=VALUE")
+            }
+            values[String(item[..<equals])] = String(item[item.index(after: equals)...])
+        }
+        return values
+    }
+
+    /// A request file, or exit 2 naming what is wrong with it.
+    static func load(_ path: String) throws(CLIError) -> RequestFile {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".hurl") || lower.hasSuffix(".http") || lower.hasSuffix(".rest") {
+            throw .usage("\(path): run takes request files (YAML); import this one first: explorer import \(path)")
+        }
+        let data = try InputFile.read(path, flag: "run")
+        guard let text = String(data: data, encoding: .utf8) else { throw .usage("run: \(path) is not UTF-8 text") }
+        do throws(ProfileProblem) {
+            return try RequestFile(path: path, text: text)
+        } catch {
+            throw .usage(error.description)
+        }
+    }
+
+    /// Sends in a task of its own so Ctrl-C cancels it; the time is the whole exchange's.
+    private static func send(_ request: HTTPRequest, on client: HTTPClient) async -> (Result<HTTPResponse, HTTPError>, Double) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let exchange = Task { () async -> Result<HTTPResponse, HTTPError> in
+            do throws(HTTPError) {
+                return .success(try await client.send(request))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let watcher = SignalWatcher([SIGINT]) { _ in exchange.cancel() }
+        let result = await exchange.value
+        watcher.stop()
+        let elapsed = clock.now - start
+        return (result, Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+    }
+
+    private static func shutdown(_ clients: [String: ProfileClient], _ writers: [EventsWriter]) async {
+        for client in clients.values { await client.shutdown() }
+        for writer in writers { await writer.finish() }
+    }
+}

@@ -1,0 +1,123 @@
+import ClientCore
+import Foundation
+import ProfileFormat
+import RequestModel
+
+/// A request file being run (SPEC §8), one request at a time: each is filled from the scope and
+/// given its checks before it is sent, and what it captured joins the scope for the requests
+/// after it. The sending is the caller's (the `run` command, the TUI), on the profile's client.
+public struct RequestFile: Sendable {
+    /// The path, as messages name it.
+    public let path: String
+    public let requests: SavedRequests
+    /// The line each request starts on.
+    let lines: [Int]
+    private let text: [Substring]
+
+    /// Reads a request file; a problem names `FILE:LINE:COLUMN`.
+    public init(path: String, text: String) throws(ProfileProblem) {
+        (requests, lines) = try SavedRequestsFile.readLocated(text, file: path)
+        self.path = path
+        self.text = text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// `FILE:LINE` of the first line of request `index` at or after its start that holds `text`.
+    func place(of text: String, inRequest index: Int) -> String {
+        let start = lines[index]
+        let end = index + 1 < lines.count ? lines[index + 1] - 1 : self.text.count
+        let found = (start...max(start, end)).first { $0 - 1 < self.text.count && self.text[$0 - 1].contains(text) } ?? start
+        return "\(path):\(found)"
+    }
+
+    /// The `${env:NAME}` names its requests and vars refer to.
+    public var environmentNames: [String] {
+        let texts = requests.vars.map(\.value) + requests.requests.flatMap { request -> [String] in
+            var texts = [request.url] + request.headers.map(\.value)
+            switch request.body {
+            case .text(let text, _), .json(let text): texts.append(text)
+            case .form(let fields): texts += fields.map(\.value)
+            default: break
+            }
+            return texts
+        }
+        return texts.filter { $0.contains("${env:") }.flatMap { Template(environmentOnly: $0).environmentNames }
+    }
+}
+
+/// The state of a run over one or more request files: the scope, captures growing as requests pass.
+public struct RequestFileRun: Sendable {
+    public private(set) var scope: VariableScope
+
+    /// - Parameters:
+    ///   - arguments: `--var k=v`, above everything.
+    ///   - profile: the profile client's `vars` (already read, `${env:}` values secret).
+    public init(arguments: [String: String], profile: [String: TemplateValue], environment: [String: String]) {
+        scope = VariableScope(environment: environment)
+        scope.arguments = arguments.mapValues { TemplateValue($0) }
+        scope.profile = profile
+    }
+
+    /// Starts a file: its `vars` replace the previous file's (captures stay, for a chain across
+    /// files). A `${env:NAME}` in a var is read now and makes it secret.
+    public mutating func enter(_ file: RequestFile, profile: [String: TemplateValue]) throws(RequestRendering.Undefined) {
+        scope.profile = profile
+        let rendering = RequestRendering(scope)
+        scope.file = [:]
+        for variable in file.requests.vars {
+            let (filled, secrets) = try rendering.render(RequestSpec(url: variable.value))
+            scope.file[variable.name] = TemplateValue(filled.url, secret: !secrets.isEmpty)
+        }
+    }
+
+    public enum Prepared: Sendable {
+        case send(HTTPRequest)
+        /// A placeholder without a value, or a request that cannot be built: failed unsent.
+        case refused(RequestOutcome)
+    }
+
+    /// Request `index` ready to send, or the outcome that fails it before anything is sent.
+    public func prepare(_ index: Int, of file: RequestFile) -> Prepared {
+        let spec = file.requests.requests[index]
+        let name = spec.name ?? "request \(index + 1)"
+        var scope = self.scope
+        // A request's own vars sit just above the file's.
+        for variable in spec.vars { scope.file[variable.name] = TemplateValue(variable.value) }
+        let masking = scope.secrets(environmentNames: file.environmentNames)
+        let filled: RequestSpec
+        let secrets: [String]
+        do throws(RequestRendering.Undefined) {
+            (filled, secrets) = try RequestRendering(scope).render(spec)
+        } catch {
+            let place = file.place(of: error.placeholder, inRequest: index)
+            return .refused(RequestOutcome(name: name, failures: ["undefined variable \(error.placeholder) (\(place))"]))
+        }
+        var request: HTTPRequest
+        do throws(HTTPError) {
+            request = try filled.httpRequest()
+        } catch {
+            return .refused(RequestOutcome(name: name, failures: [masking.masking(in: error.message)]))
+        }
+        if !(spec.captures.isEmpty && spec.asserts.isEmpty && spec.poll == nil) {
+            request.checks = ResponseChecks(request: name, captures: spec.captures, asserts: spec.asserts, poll: spec.poll,
+                                            variables: scope.values, secrets: Secrets.Values(masking.longestFirst + secrets))
+        }
+        return .send(request)
+    }
+
+    /// What request `index` came to; its captures join the scope.
+    public mutating func finish(_ index: Int, of file: RequestFile, with result: Result<HTTPResponse, HTTPError>,
+                                milliseconds: Double) -> RequestOutcome {
+        let name = file.requests.requests[index].name ?? "request \(index + 1)"
+        switch result {
+        case .success(let response):
+            let checks = response.checks ?? CheckResults()
+            for captured in checks.captured { scope.captures[captured.name] = TemplateValue(captured.value, secret: captured.secret) }
+            return RequestOutcome(name: name, status: response.status, milliseconds: milliseconds, captured: checks.captured,
+                                  asserts: checks.asserts, failures: checks.failures)
+        case .failure(let error):
+            let masking = scope.secrets(environmentNames: file.environmentNames)
+            return RequestOutcome(name: name, status: error.status, milliseconds: milliseconds,
+                                  failures: [masking.masking(in: error.message)])
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import RequestModel
+
+/// A saved request with its `{{name}}` and `${env:NAME}` placeholders filled from a scope, before
+/// anything is sent (SPEC §8): the URL, header values, and the body's text, fields and parts. The
+/// first placeholder without a value is refused, naming it. Text that is not a valid template (a
+/// body's own braces) stays as written.
+public struct RequestRendering: Sendable {
+    public let values: TemplateValues
+
+    public init(_ scope: VariableScope) {
+        values = TemplateValues(variables: scope.values, environment: scope.environment)
+    }
+
+    /// The placeholder that has no value, as written (`{{token}}`, `${env:DEMO_PASSWORD}`).
+    public struct Undefined: Error, Sendable, Equatable {
+        public var placeholder: String
+    }
+
+    /// The request filled in, and the secret values the filling put into it.
+    public func render(_ request: RequestSpec) throws(Undefined) -> (request: RequestSpec, secrets: [String]) {
+        var secrets: [String] = []
+        func fill(_ text: String) throws(Undefined) -> String {
+            guard text.contains("{{") || text.contains("${env:"), let template = try? Template(text) else { return text }
+            let rendered = try template.render(with: values) { (part) throws(Undefined) in throw Undefined(placeholder: part.placeholder) }
+            secrets += rendered.secrets
+            return rendered.text
+        }
+        var filled = request
+        filled.url = try fill(request.url)
+        filled.headers = try request.headers.map { (header) throws(Undefined) in NamedValue(header.name, try fill(header.value)) }
+        switch request.body {
+        case .none, .binary: break
+        case .text(let text, let contentType): filled.body = .text(try fill(text), contentType: contentType)
+        case .json(let text): filled.body = .json(try fill(text))
+        case .form(let fields):
+            filled.body = .form(try fields.map { (field) throws(Undefined) in NamedValue(field.name, try fill(field.value)) })
+        case .multipart(let parts):
+            filled.body = .multipart(try parts.map { (part) throws(Undefined) in
+                switch part {
+                case .text(let name, let value): .text(name: name, value: try fill(value))
+                case .file(let name, let path): .file(name: name, path: try fill(path))
+                }
+            })
+        }
+        return (filled, secrets)
+    }
+}

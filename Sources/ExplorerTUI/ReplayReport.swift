@@ -27,7 +27,19 @@ struct ReplayReport {
     let session: Session
     let checking: Bool
 
+    /// A result that also fails on the asserts the exchange carried (SPEC §8), each one a problem.
     func result(index: Int, recorded: Session.Exchange, replayed: Session.Exchange) -> Result {
+        let result = compared(index: index, recorded: recorded, replayed: replayed)
+        let failedAsserts = replayed.events.compactMap { event -> String? in
+            if case .assertFailed(let report) = event.kind { return "assert: " + report.failure }
+            return nil
+        }
+        guard !failedAsserts.isEmpty else { return result }
+        return Result(index: index, recorded: recorded, replayed: replayed, diff: result.diff, passed: false,
+                      problems: result.problems + failedAsserts)
+    }
+
+    private func compared(index: Int, recorded: Session.Exchange, replayed: Session.Exchange) -> Result {
         guard let outcome = replayed.outcome else {
             return Result(index: index, recorded: recorded, replayed: replayed, diff: nil, passed: false, problems: ["no outcome"])
         }

@@ -2,6 +2,7 @@ import ClientCore
 import Foundation
 import Profiles
 import Sessions
+import RequestModel
 
 /// Runs `explorer replay`: reads the session, opens its profile, re-sends each exchange in order
 /// (Ctrl-C cancels), prints a line per exchange (and with `--check` the differences), then writes
@@ -92,8 +93,10 @@ struct ReplayRun {
     private func replay(_ session: Session, with replayer: SessionReplayer, report: ReplayReport) async -> ([ReplayReport.Result], cancelled: Bool) {
         let work = Task { () async -> [ReplayReport.Result] in
             var results: [ReplayReport.Result] = []
+            // What a session recorded from a request file captures, its later exchanges use.
+            var captures: [String: TemplateValue] = [:]
             for (index, exchange) in session.exchanges.enumerated() {
-                let replayed = await replayer.replay(exchange)
+                let replayed = await replayer.replay(exchange, captures: &captures)
                 if Task.isCancelled { break }
                 let result = report.result(index: index, recorded: exchange, replayed: replayed)
                 Console.out(report.lines(for: result))

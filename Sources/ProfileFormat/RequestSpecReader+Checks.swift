@@ -10,7 +10,7 @@ extension RequestSpecReader {
     static let keyedSubjects = ["header", "json", "cookie"]
 
     /// `token: { json: "$.token", secret: true }`, `sid: { header: "Set-Cookie", regex: "sid=([^;]+)" }`, `code: { status: true }`.
-    static func captures(_ node: LocatedNode) throws(FileProblem) -> [RequestSpec.Capture] {
+    public static func captures(_ node: LocatedNode) throws(FileProblem) -> [RequestSpec.Capture] {
         try node.entries().map { (name, value) throws(FileProblem) in
             let fields = try value.mapping(allowed: captureSources + ["regex", "secret"])
             let given = captureSources.filter { fields[$0] != nil }
@@ -36,7 +36,7 @@ extension RequestSpecReader {
     }
 
     /// `- { status: 200 }`, `- { duration: { lessThan: 500 } }`, `- { json: "$.id", equals: 2 }`.
-    static func asserts(_ node: LocatedNode) throws(FileProblem) -> [RequestSpec.Assert] {
+    public static func asserts(_ node: LocatedNode) throws(FileProblem) -> [RequestSpec.Assert] {
         try node.sequence().map { (item) throws(FileProblem) in try self.assert(item) }
     }
 
@@ -72,7 +72,7 @@ extension RequestSpecReader {
     }
 
     /// `{ until: [asserts], every: SECONDS, max: TRIES }`.
-    static func poll(_ node: LocatedNode) throws(FileProblem) -> RequestSpec.Poll {
+    public static func poll(_ node: LocatedNode) throws(FileProblem) -> RequestSpec.Poll {
         let entries = try node.mapping(allowed: ["until", "every", "max"], required: ["until", "every", "max"])
         let until = try asserts(entries.required("until"))
         guard !until.isEmpty else { throw entries.required("until").problem("a poll needs at least one assert to wait for") }

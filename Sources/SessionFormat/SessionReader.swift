@@ -61,8 +61,13 @@ public enum SessionReader {
     }
 
     private static func exchange(_ node: LocatedNode, sessionCheck: Session.Check) throws(SessionProblem) -> Session.Exchange {
-        let entries = try node.mapping(allowed: ["name", "at", "request", "check", "attempts", "events", "outcome"], required: ["request"])
+        let entries = try node.mapping(allowed: ["name", "at", "request", "capture", "assert", "poll", "check", "attempts", "events", "outcome"],
+                                       required: ["request"])
         var exchange = Session.Exchange(request: try RequestSpecReader.request(entries.required("request"), named: false))
+        // SPEC §8: an exchange may carry a request file's checks beside its request too.
+        if let capture = entries["capture"] { exchange.request.captures += try RequestSpecReader.captures(capture) }
+        if let assert = entries["assert"] { exchange.request.asserts += try RequestSpecReader.asserts(assert) }
+        if let poll = entries["poll"] { exchange.request.poll = try RequestSpecReader.poll(poll) }
         exchange.name = try entries["name"]?.string()
         if let at = entries["at"] {
             let text = try at.string()

@@ -164,8 +164,9 @@ public struct SessionRecorder: Sendable {
 
     public func masked(_ fields: [Session.Field], always: Bool = false) -> [Session.Field] {
         guard always || secrets == .redacted else { return fields }
+        // `Bearer {{token}}` only says where its secret comes from (a request file's capture): kept.
         return fields.map { field in
-            secretHeaders.contains(field.name.lowercased()) ? Session.Field(field.name, SessionFormat.mask) : field
+            secretHeaders.contains(field.name.lowercased()) && !Secrets.holdsNoSecret(field.value) ? Session.Field(field.name, SessionFormat.mask) : field
         }
     }
 

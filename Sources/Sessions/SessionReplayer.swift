@@ -1,5 +1,7 @@
 import ClientCore
 import Foundation
+import Profiles
+import RequestModel
 
 /// Sends a session's exchanges again on a client and records what happens now, for `replay` and
 /// for the TUI's re-send. Make it before sending anything: it follows the client's events from then on.
@@ -18,13 +20,22 @@ public struct SessionReplayer: Sendable {
     /// says) and check, new events and outcome.
     /// Cancelling the calling task cancels the exchange (its outcome is then a `cancelled` failure).
     public func replay(_ exchange: Session.Exchange) async -> Session.Exchange {
+        var captures: [String: TemplateValue] = [:]
+        return await replay(exchange, captures: &captures)
+    }
+
+    /// As `replay(_:)`, for a session recorded from a request file (SPEC §8): the request's
+    /// `{{name}}` placeholders are filled from `captures` (what earlier exchanges of this replay
+    /// captured) and the profile's vars, its captures and asserts run again, and what it captures
+    /// now is added to `captures` — so a login chain replays with fresh tokens.
+    public func replay(_ exchange: Session.Exchange, captures: inout [String: TemplateValue]) async -> Session.Exchange {
         let startedAt = Date()
         let clock = ContinuousClock()
         let start = clock.now
         let result: Result<HTTPResponse, HTTPError>
         var recorded: [ClientEvent] = []
         do throws(HTTPError) {
-            let request = try exchange.request.withoutRedactedHeaders.httpRequest()
+            let request = try chained(exchange, captures: captures)
             let id = client.makeExchangeID()
             do throws(HTTPError) {
                 result = .success(try await client.send(request, id: id))
@@ -36,8 +47,13 @@ public struct SessionReplayer: Sendable {
             result = .failure(error)
         }
         let elapsed = clock.now - start
-        // Credentials the client holds now (a refreshed token) must not stay in a body either.
-        let recorder = recorder.including(credentialsOf: client)
+        var captured: [CheckResults.Captured] = []
+        if case .success(let response) = result { captured = response.checks?.captured ?? [] }
+        for value in captured { captures[value.name] = TemplateValue(value.value, secret: value.secret) }
+        // Credentials the client holds now (a refreshed token) and secrets captured so far must
+        // not stay in a body either.
+        var recorder = recorder.including(credentialsOf: client)
+        recorder.secretValues += captures.values.filter(\.secret).map(\.text)
         var replayed = recorder.exchange(name: exchange.name, request: exchange.request, events: recorded, result: result,
                                          startedAt: startedAt, elapsedMs: Double(elapsed.components.seconds) * 1000
                                              + Double(elapsed.components.attoseconds) / 1e15)
@@ -45,5 +61,26 @@ public struct SessionReplayer: Sendable {
         replayed.request = recorder.request(exchange.request)
         replayed.check = exchange.check
         return replayed
+    }
+
+    /// The request to send: as recorded, or, when it has checks or earlier exchanges captured
+    /// something, filled from the captures and the profile's vars with its checks attached.
+    private func chained(_ exchange: Session.Exchange, captures: [String: TemplateValue]) throws(HTTPError) -> HTTPRequest {
+        let spec = exchange.request.withoutRedactedHeaders
+        guard !(spec.captures.isEmpty && spec.asserts.isEmpty && spec.poll == nil && captures.isEmpty) else { return try spec.httpRequest() }
+        var scope = VariableScope(environment: ProcessInfo.processInfo.environment)
+        scope.profile = client.variables
+        scope.captures = captures
+        let filled: RequestSpec, secrets: [String]
+        do throws(RequestRendering.Undefined) {
+            (filled, secrets) = try RequestRendering(scope).render(spec)
+        } catch {
+            throw HTTPError(.invalidURL, "undefined variable \(error.placeholder): no earlier exchange captured it and the profile has no such var")
+        }
+        var request = try filled.httpRequest()
+        guard !(spec.captures.isEmpty && spec.asserts.isEmpty && spec.poll == nil) else { return request }
+        request.checks = ResponseChecks(request: exchange.name ?? spec.summary, captures: spec.captures, asserts: spec.asserts, poll: spec.poll,
+                                        variables: scope.values, secrets: Secrets.Values(scope.secrets().longestFirst + secrets))
+        return request
     }
 }

@@ -167,6 +167,7 @@ let package = Package(
                 "ExplorerApp",
                 "TUICore",
                 "ImportExport",
+                "Profiles",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]

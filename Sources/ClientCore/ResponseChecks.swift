@@ -70,3 +70,11 @@ public struct CheckResults: Sendable, Equatable {
     /// Why the request failed, each reason once: missing captures, then failed asserts.
     public var failures: [String] { missing + asserts.filter { !$0.passed }.map(\.report.failure) }
 }
+
+extension ResponseChecks {
+    /// The captures and asserts judged on `response` outside an exchange (a response already
+    /// held; a benchmark): what the exchange does before `exchange.completed`, without events.
+    public func evaluate(on response: HTTPResponse, durationMs: Double = 0) -> CheckResults {
+        CheckEvaluation(checks: self).run(on: response, durationMs: durationMs).0
+    }
+}

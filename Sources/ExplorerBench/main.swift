@@ -9,6 +9,7 @@ import Foundation
 //   explorer-bench jsonpath [--runs N] [--megabytes M]   (our parser and RFC 9535 engine vs jq, same file, same run)
 //   explorer-bench tui [--runs N]
 //   explorer-bench import [FILE | --generated OPERATIONS] [--runs N]   (import's read and plan; default: the largest OpenAPI fixture)
+//   explorer-bench chain [--requests N] [--runs R]   (a request file run vs the same requests with no checks; checks on 10 MB)
 //   explorer-bench picker [--requests N]   (the saved-request picker: update + render per keystroke)
 //   explorer-bench soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -33,6 +34,8 @@ case "import":
     ImportBenchmark(file: arguments.dropFirst().first.flatMap { $0.hasPrefix("--") ? nil : $0 },
                     generated: arguments.contains("--generated") ? options.int("--generated", default: 200) : nil,
                     runs: options.int("--runs", default: 5)).run()
+case "chain":
+    await ChainBenchmark(requests: options.int("--requests", default: 1_000), runs: options.int("--runs", default: 5)).run()
 case "picker":
     PickerBenchmark(count: options.int("--requests", default: 5_000)).run()
 case "soak":
@@ -40,6 +43,6 @@ case "soak":
                         seed: UInt64(options.int("--seed", default: 1)), eventBuffer: options.int("--events-buffer", default: 65_536),
                         watchdog: .seconds(options.int("--watchdog", default: 30))).run()
 default:
-    FileHandle.standardError.write(Data("usage: explorer-bench client [--requests N] [--batches B] | backoff [--retries N] | jsonpath [--runs N] [--megabytes M] | tui [--runs N] | import [FILE | --generated N] [--runs N] | picker [--requests N] | soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]\n".utf8))
+    FileHandle.standardError.write(Data("usage: explorer-bench client [--requests N] [--batches B] | backoff [--retries N] | jsonpath [--runs N] [--megabytes M] | tui [--runs N] | import [FILE | --generated N] [--runs N] | chain [--requests N] [--runs R] | picker [--requests N] | soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]\n".utf8))
     exit(2)
 }

@@ -1,0 +1,133 @@
+import ClientCore
+import DemoAPI
+import Foundation
+import Profiles
+import RequestModel
+
+/// Issue 17's figures. A request file of `requests` requests (log in once, then calls that each
+/// take 3 captures and 5 asserts) run as `explorer run` runs it, against the in-process demo API,
+/// versus the same requests through ClientCore with no captures or asserts, alternating which goes
+/// first; and the 3 captures and 5 asserts alone on a 10 MB JSON body.
+struct ChainBenchmark {
+    let requests: Int
+    let runs: Int
+
+    func run() async {
+        do {
+            let server = try await DemoServer.start()
+            let client = try HTTPClient(baseURL: server.baseURL)
+            client.headers = ["X-Demo-Key": "bench"]
+            let file = try RequestFile(path: "bench.yaml", text: Self.file(calls: requests - 1))
+            _ = try await chained(file, on: client)
+            _ = try await plain(on: client)
+            var chainedTimes: [Double] = []
+            var plainTimes: [Double] = []
+            for index in 0..<runs {
+                for pass in 0..<2 {
+                    if (pass == 0) == index.isMultiple(of: 2) {
+                        chainedTimes.append(try await chained(file, on: client))
+                    } else {
+                        plainTimes.append(try await plain(on: client))
+                    }
+                }
+            }
+            await client.shutdown()
+            await server.shutdown()
+            let chained = Sample(chainedTimes).median, plain = Sample(plainTimes).median
+            print("requests=\(requests) runs=\(runs)")
+            print("run_ms=\(format(chained, digits: 1))")
+            print("plain_ms=\(format(plain, digits: 1))")
+            checksOnLargeBody()
+            print("run_vs_plain=\(format(chained / plain, digits: 3))")
+        } catch {
+            FileHandle.standardError.write(Data("explorer-bench chain: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// The file run as `explorer run` does: filled, checked, captures carried. Every request must pass.
+    private func chained(_ file: RequestFile, on client: HTTPClient) async throws -> Double {
+        var state = RequestFileRun(arguments: [:], profile: [:], environment: [:])
+        try state.enter(file, profile: [:])
+        let start = ContinuousClock.now
+        for index in file.requests.requests.indices {
+            guard case .send(let request) = state.prepare(index, of: file) else { throw Failure("request \(index) was refused") }
+            let response = try await client.send(request)
+            let outcome = state.finish(index, of: file, with: .success(response), milliseconds: 0)
+            guard outcome.passed else { throw Failure(outcome.line) }
+        }
+        return Self.milliseconds(since: start)
+    }
+
+    /// The same requests, written out by hand, with nothing to capture or judge.
+    private func plain(on client: HTTPClient) async throws -> Double {
+        let start = ContinuousClock.now
+        let login = try await client.send(HTTPRequest(.post, "auth/login").body(#"{"user": "ann", "password": "pw"}"#, contentType: "application/json"))
+        guard let token = JSONNode.parse(login.body.data)?["token"]?.stringValue else { throw Failure("no token") }
+        for _ in 1..<requests { _ = try await client.send(HTTPRequest(.get, "users/me").header("Authorization", "Bearer \(token)")) }
+        return Self.milliseconds(since: start)
+    }
+
+    /// 3 captures and 5 asserts on a 10 MB JSON document, as the exchange runs them on a response.
+    private func checksOnLargeBody() {
+        let body = JSONPathBenchmark.document(bytes: 10 << 20)
+        let response = HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: ResponseBody(body))
+        let checks = ResponseChecks(
+            request: "large",
+            captures: [RequestSpec.Capture("first", .json("$.items[0].id")), RequestSpec.Capture("tag", .json("$.meta.tags[0]")),
+                       RequestSpec.Capture("type", .header("Content-Type"))],
+            asserts: [RequestSpec.Assert(.status, .equals(200)), RequestSpec.Assert(.json("$.meta.id"), .equals("doc")),
+                      RequestSpec.Assert(.json("$.items[-1].note"), .isNull), RequestSpec.Assert(.json("$.items[5000].price"), .isNumber),
+                      RequestSpec.Assert(.bytes, .greaterThan(1_000_000))])
+        var times: [Double] = []
+        for _ in 0..<max(runs, 5) {
+            var passed = false
+            times.append(JSONPathBenchmark.milliseconds { passed = checks.evaluate(on: response).passed })
+            if !passed { FileHandle.standardError.write(Data("the large-body checks did not pass\n".utf8)) }
+        }
+        print("checks_10mb_ms=\(format(Sample(times).median, digits: 1))")
+    }
+
+    /// `login`, then `calls` times `me` with 3 captures and 5 asserts.
+    static func file(calls: Int) -> String {
+        var text = """
+            vars: { user: "ann" }
+            requests:
+              - name: "login"
+                method: "POST"
+                url: "auth/login"
+                body: { json: "{\\"user\\": \\"{{user}}\\", \\"password\\": \\"pw\\"}" }
+                capture: { token: { json: "$.token", secret: true } }
+
+            """
+        for index in 0..<calls {
+            text += """
+                  - name: "me \(index)"
+                    url: "users/me"
+                    headers: ["Authorization: Bearer {{token}}"]
+                    capture:
+                      name: { json: "$.name" }
+                      role: { json: "$.roles[0]" }
+                      type: { header: "Content-Type" }
+                    assert:
+                      - { status: 200 }
+                      - { json: "$.name", equals: "{{user}}" }
+                      - { json: "$.roles", count: 2 }
+                      - { header: "Content-Type", contains: "json" }
+                      - { json: "$.email", endsWith: "@example.com" }
+
+                """
+        }
+        return text
+    }
+
+    static func milliseconds(since start: ContinuousClock.Instant) -> Double {
+        let (seconds, attoseconds) = (ContinuousClock.now - start).components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}

@@ -1,5 +1,7 @@
 import ClientCore
 import Foundation
+import Locking
+import RequestModel
 
 /// Writes a client's events as JSON Lines (`--events`), each line as soon as it happens.
 /// The stream ends when the client shuts down; `finish()` then waits for the last line.
@@ -12,11 +14,15 @@ struct EventsWriter {
     }
 
     /// Subscribe before sending: events published earlier are not replayed.
-    init(_ events: AsyncStream<ClientEvent>, to handle: FileHandle) {
+    /// - Parameter secrets: values masked in every line (a request file's captured tokens), as
+    ///   they are when the line is written.
+    init(_ events: AsyncStream<ClientEvent>, to handle: FileHandle, secrets: Locked<Secrets.Values>? = nil) {
         task = Task {
             for await event in events {
+                var line = event.jsonLine
+                if let masking = secrets?.withLock({ $0 }), !masking.isEmpty { line = masking.masking(in: line) }
                 // FileHandle writes go straight to the descriptor: each line is flushed as written.
-                try? handle.write(contentsOf: Data((event.jsonLine + "\n").utf8))
+                try? handle.write(contentsOf: Data((line + "\n").utf8))
             }
         }
     }

@@ -1,5 +1,7 @@
 import ClientCore
 import Foundation
+import Locking
+import RequestModel
 import ProfileFormat
 import Profiles
 
@@ -24,6 +26,8 @@ struct RequestFilesRun {
         var clients: [String: ProfileClient] = [:]
         var writers: [EventsWriter] = []
         var state = RequestFileRun(arguments: arguments, profile: [:], environment: ProcessInfo.processInfo.environment)
+        // Secrets as the run knows them so far, masked in every event line written.
+        let secrets = Locked(Secrets.Values([]))
         var outcomes: [RequestOutcome] = []
         var skipped: [String] = []
         var cancelled = false
@@ -40,10 +44,12 @@ struct RequestFilesRun {
                     throw CLIError(status: error.status, message: "\(file.path): \(error.message)")
                 }
                 clients[name] = opened
-                if let eventsHandle { writers.append(EventsWriter(opened.client.events(), to: eventsHandle)) }
+                if let eventsHandle { writers.append(EventsWriter(opened.client.events(), to: eventsHandle, secrets: secrets)) }
             }
             do throws(RequestRendering.Undefined) {
                 try state.enter(file, profile: opened.client.variables)
+                let known = state.scope.secrets(environmentNames: file.environmentNames)
+                secrets.withLock { $0 = known }
             } catch {
                 await Self.shutdown(clients, writers)
                 throw .usage("\(file.path): vars: undefined variable \(error.placeholder)")
@@ -66,6 +72,8 @@ struct RequestFilesRun {
                     }
                     outcome = state.finish(index, of: file, with: result, milliseconds: milliseconds)
                 }
+                let known = state.scope.secrets(environmentNames: file.environmentNames)
+                secrets.withLock { $0 = known }
                 Console.out(outcome.line + "\n")
                 outcomes.append(outcome)
             }

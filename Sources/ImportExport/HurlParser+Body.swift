@@ -61,16 +61,43 @@ extension HurlParser {
         throw start
     }
 
-    /// XML lines to the response line, the next request or the end, trailing blank lines dropped.
+    /// XML lines to the one whose root element closes (or to the response line, the next request or the end).
     private mutating func xmlText() -> String {
         var lines: [String] = []
+        var depth = XMLDepth()
         while !cursor.isAtEnd {
             let line = cursor.restOfLine()
-            if [.response, .request].contains(HurlLineKind.of(line)) { break }
+            if !lines.isEmpty, [.response, .request].contains(HurlLineKind.of(line)) { break }
             lines.append(line)
             cursor.skipLine()
+            if depth.read(line) { break }
         }
         while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// How deep in elements an XML text is, read a line at a time: enough to tell where a body's
+/// root element closes (declarations, comments and self-closing tags change nothing).
+struct XMLDepth {
+    private var depth = 0
+    private var opened = false
+
+    /// Reads `line`; true once the root element has closed.
+    mutating func read(_ line: String) -> Bool {
+        var rest = Substring(line)
+        while let open = rest.firstIndex(of: "<") {
+            let tag = rest[open...]
+            guard let close = tag.firstIndex(of: ">") else { return false }
+            let inside = tag[tag.index(after: open)..<close]
+            if inside.hasPrefix("/") {
+                depth -= 1
+            } else if !inside.hasPrefix("?"), !inside.hasPrefix("!"), !inside.hasSuffix("/") {
+                depth += 1
+                opened = true
+            }
+            rest = tag[tag.index(after: close)...]
+        }
+        return opened && depth <= 0
     }
 }

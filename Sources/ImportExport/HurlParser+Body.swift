@@ -26,6 +26,7 @@ extension HurlParser {
             default: throw problem(at: token, "expected a body")
             }
         }
+        cursor.skipSpaces()
         guard cursor.isAtLineEnd else { throw cursor.problem("unexpected text after the body") }
         cursor.skipLine()
         return HurlBody(kind: kind, line: line)

@@ -146,6 +146,7 @@ struct HurlParser {
     }
 
     private mutating func endOfLine(_ place: String) throws(FileProblem) {
+        cursor.skipSpaces()
         guard cursor.isAtLineEnd else { throw cursor.problem("unexpected text \(place)") }
         cursor.skipLine()
     }
@@ -241,6 +242,7 @@ struct HurlParser {
                     guard let given = try cursor.token() else { throw cursor.problem("\(token.text) needs a value") }
                     value = given
                 }
+                cursor.skipSpaces()
                 guard cursor.isAtLineEnd else { throw cursor.problem("unexpected text after the predicate") }
                 cursor.skipLine()
                 return HurlAssert(query: query, filters: filters, negated: negated, predicate: token.text, value: value, line: line, text: text)

@@ -1,3 +1,4 @@
+import Foundation
 import LocatedYAML
 
 /// A place in a Hurl file, read a character at a time: its 1-based line and column, so every
@@ -88,6 +89,14 @@ struct HurlCursor {
             at += 1
         }
         return text
+    }
+
+    /// What was read since `start` (an `index`): its first line, trimmed, `…` when it goes on.
+    func text(since start: Int) -> String {
+        let read = characters[start..<index]
+        let first = read.prefix { !$0.isNewline }
+        let text = String(first).trimmingCharacters(in: .whitespaces)
+        return first.count < read.count ? text + " …" : text
     }
 
     func problem(_ message: String) -> FileProblem {

@@ -16,9 +16,8 @@ enum HurlLineKind: Equatable {
         if text.first == "[" {
             let name = text.dropFirst().prefix { $0.isLetter }
             let after = text.dropFirst(name.count + 1)
-            if !name.isEmpty, after.first == "]", after.dropFirst().allSatisfy({ $0 == " " || $0 == "\t" }) || after.dropFirst().drop(while: { $0 == " " || $0 == "\t" }).first == "#" {
-                return .section(String(name))
-            }
+            let rest = after.dropFirst().drop { $0 == " " || $0 == "\t" }
+            if !name.isEmpty, after.first == "]", rest.isEmpty || rest.first == "#" { return .section(String(name)) }
             return .body
         }
         if let first = text.first, "{\"`<".contains(first) { return .body }

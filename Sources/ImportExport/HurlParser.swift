@@ -205,8 +205,7 @@ struct HurlParser {
     static func takesValue(_ predicate: String) -> Bool { predicate != "exists" && !predicate.hasPrefix("is") }
 
     private mutating func capture() throws(FileProblem) -> HurlCapture {
-        let line = cursor.line
-        let text = cursor.restOfLine().trimmingCharacters(in: .whitespaces)
+        let (line, start) = (cursor.line, cursor.index)
         let name = try key()
         let query = try self.query()
         var filters: [HurlFilter] = []
@@ -222,13 +221,13 @@ struct HurlParser {
                 throw problem(at: token, "expected a filter or the end of the line, found \(token.text.debugDescription)")
             }
         }
+        let text = cursor.text(since: start)
         cursor.skipLine()
         return HurlCapture(name: name, query: query, filters: filters, redact: redact, line: line, text: text)
     }
 
     private mutating func assertion() throws(FileProblem) -> HurlAssert {
-        let line = cursor.line
-        let text = cursor.restOfLine().trimmingCharacters(in: .whitespaces)
+        let (line, start) = (cursor.line, cursor.index)
         let query = try self.query()
         var filters: [HurlFilter] = []
         var negated = false
@@ -244,6 +243,7 @@ struct HurlParser {
                 }
                 cursor.skipSpaces()
                 guard cursor.isAtLineEnd else { throw cursor.problem("unexpected text after the predicate") }
+                let text = cursor.text(since: start)
                 cursor.skipLine()
                 return HurlAssert(query: query, filters: filters, negated: negated, predicate: token.text, value: value, line: line, text: text)
             } else if negated {

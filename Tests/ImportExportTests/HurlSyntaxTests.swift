@@ -66,7 +66,7 @@ import Testing
             duration < 500
             status >= 200
             version == "2"
-            header "X-Id" isInteger
+            header "X-Id" isInteger   # the note leaves this comment out
             """)
         #expect(api.requests[0].asserts.dropFirst() == [
             Assert(.json("$.n"), .notEquals(.number("1"))), Assert(.json("$.n"), .equals(.number("2"))),

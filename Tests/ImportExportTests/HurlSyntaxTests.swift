@@ -181,4 +181,22 @@ import Testing
     func aFileThatDoesNotParseIsRefusedAtItsPlace(text: String, message: String) throws {
         #expect(try hurlProblem(text)?.description == message)
     }
+
+    /// Every fixture cut short anywhere imports or is refused with a line and a column; nothing crashes.
+    @Test func aTruncatedFileImportsOrIsRefusedAtAPlace() throws {
+        var refused = 0
+        for url in Fixtures.files("hurl", endingWith: [".hurl"]) {
+            let text = Array(try String(contentsOf: url, encoding: .utf8))
+            for cut in stride(from: 0, to: text.count, by: 13) {
+                do {
+                    _ = try HurlImport.read(Data(String(text[..<cut]).utf8), file: url)
+                } catch {
+                    refused += 1
+                    #expect(error.line != nil && error.column != nil, "\(url.lastPathComponent) cut at \(cut): \(error)")
+                }
+            }
+        }
+        // Some cuts land inside a string, a JSON body or a ``` block.
+        #expect(refused > 0)
+    }
 }

@@ -11,7 +11,7 @@ public enum APIImport {
         let data = try contents(of: file)
         guard let format = forced ?? ImportFormat.detect(data, fileName: file.lastPathComponent) else {
             throw FileProblem(file: file.path, line: nil, key: nil, message:
-                "not a format explorer imports (OpenAPI 3.x or Swagger 2.0, Postman v2.0/v2.1, Insomnia v4, .http); --format forces one")
+                "not a format explorer imports (OpenAPI 3.x or Swagger 2.0, Postman v2.0/v2.1, Insomnia v4, .http, .hurl); --format forces one")
         }
         var api: ImportedAPI
         switch format {
@@ -19,6 +19,7 @@ public enum APIImport {
         case .postman: api = try PostmanImport.read(data, file: file)
         case .insomnia: api = try InsomniaImport.read(data, file: file)
         case .http: api = try HTTPFileImport.read(data, file: file)
+        case .hurl: api = try HurlImport.read(data, file: file)
         }
         var names = UniqueNames()
         for index in api.requests.indices {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The formats `explorer import` reads (SPEC §9), told apart by content; `--format` forces one.
 public enum ImportFormat: String, Sendable, CaseIterable {
-    case openapi, postman, insomnia, http
+    case openapi, postman, insomnia, http, hurl
 
     /// The format of `data`, read from its first bytes (an OpenAPI version also from its last),
     /// and, for `.http` files that are plain text, the file's name; nil when it is none of them.
@@ -21,6 +21,13 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         let tail = String(decoding: data.suffix(64 * 1024), as: UTF8.self)
         if tail.range(of: #"(?m)^\s*"?(openapi|swagger)"?\s*:\s*["']?(2\.0|3\.[0-9])"#, options: .regularExpression) != nil { return .openapi }
         if lower.hasSuffix(".http") || lower.hasSuffix(".rest") { return .http }
+        if lower.hasSuffix(".hurl") { return .hurl }
+        // Hurl: a request line, then a response line (`HTTP 200`, `HTTP/1.1 *`) or a section only Hurl has.
+        if head.range(of: #"(?m)^[A-Z]+ +\S"#, options: .regularExpression) != nil,
+           head.range(of: #"(?m)^[ \t]*(HTTP(/[0-9.*]+)? +([0-9]{3}|\*)|\[(Asserts|Captures|QueryStringParams|FormParams|MultipartFormData|BasicAuth|Options)\])[ \t]*$"#,
+                      options: .regularExpression) != nil {
+            return .hurl
+        }
         // A text whose first request line is `METHOD URL` or that separates requests with `###`.
         if head.range(of: #"(?m)^(###|(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) +\S)"#, options: .regularExpression) != nil,
            !head.hasPrefix("{"), !head.hasPrefix("[") {

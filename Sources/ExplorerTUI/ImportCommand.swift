@@ -8,7 +8,7 @@ import Profiles
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Turn an OpenAPI/Swagger description, a Postman or Insomnia collection or a .http file into a profile and its saved requests.",
+        abstract: "Turn an OpenAPI/Swagger description, a Postman or Insomnia collection, a .http or a Hurl file into a profile and its saved requests.",
         discussion: """
             The format is told by content; --format forces one. An existing profile is never overwritten \
             without --merge (add the requests, keep the rest) or --force (replace it). Each environment of \

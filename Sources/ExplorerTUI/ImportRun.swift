@@ -72,6 +72,9 @@ struct ImportRun {
                 + "\(count) saved request\(count == 1 ? "" : "s")")
         }
         if let baseURL = api.profile.baseURL { lines.append("base URL: \(baseURL)") }
+        if api.format == .hurl, let main = plan.writes.first {
+            lines.append("a request file: explorer run \(store.requestsFile(for: main.profile.name).path)")
+        }
         lines += api.requests.map { "  \($0.method) \($0.url)  \($0.name ?? "")" }
         if !api.skipped.isEmpty {
             lines.append("skipped \(api.skipped.count):")

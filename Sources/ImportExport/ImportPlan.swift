@@ -30,7 +30,9 @@ public struct ImportPlan: Sendable, Equatable {
             var profile = api.profile
             profile.name = profileName
             profile.vars = vars
-            let requests = SavedRequests(api.requests)
+            var requests = SavedRequests(api.requests)
+            // A Hurl file becomes a request file (SPEC §9) that `explorer run` runs on this profile.
+            if api.format == .hurl { requests.profile = profileName }
             guard let (oldProfile, oldRequests) = try existing(profileName) else {
                 writes.append(Write(profile: profile, requests: requests, replaces: false))
                 continue

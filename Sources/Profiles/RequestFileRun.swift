@@ -17,6 +17,7 @@ public struct RequestFile: Sendable {
     /// Reads a request file; a problem names `FILE:LINE:COLUMN`.
     public init(path: String, text: String) throws(ProfileProblem) {
         (requests, lines) = try SavedRequestsFile.readLocated(text, file: path)
+        environmentNames = Self.environmentNames(in: requests)
         self.path = path
         self.text = text.split(separator: "\n", omittingEmptySubsequences: false)
     }
@@ -29,8 +30,10 @@ public struct RequestFile: Sendable {
         return "\(path):\(found)"
     }
 
-    /// The `${env:NAME}` names its requests and vars refer to.
-    public var environmentNames: [String] {
+    /// The `${env:NAME}` names its requests and vars refer to: their values are secrets.
+    public let environmentNames: [String]
+
+    static func environmentNames(in requests: SavedRequests) -> [String] {
         let texts = requests.vars.map(\.value) + requests.requests.flatMap { request -> [String] in
             var texts = [request.url] + request.headers.map(\.value)
             switch request.body {
@@ -40,7 +43,7 @@ public struct RequestFile: Sendable {
             }
             return texts
         }
-        return texts.filter { $0.contains("${env:") }.flatMap { Template(environmentOnly: $0).environmentNames }
+        return Array(Set(texts.filter { $0.contains("${env:") }.flatMap { Template(environmentOnly: $0).environmentNames })).sorted()
     }
 }
 

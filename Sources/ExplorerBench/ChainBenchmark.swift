@@ -1,6 +1,7 @@
 import ClientCore
 import DemoAPI
 import Foundation
+import Locking
 import Profiles
 import RequestModel
 
@@ -11,6 +12,8 @@ import RequestModel
 struct ChainBenchmark {
     let requests: Int
     let runs: Int
+    /// Per request, the microseconds the run spends outside `send`: filling, then taking the outcome.
+    private let ownMicros = Locked<[Double]>([])
 
     func run() async {
         do {
@@ -31,12 +34,15 @@ struct ChainBenchmark {
                     }
                 }
             }
+            let checksMicros = try await checksPerResponse(on: client)
             await client.shutdown()
             await server.shutdown()
             let chained = Sample(chainedTimes).median, plain = Sample(plainTimes).median
             print("requests=\(requests) runs=\(runs)")
             print("run_ms=\(format(chained, digits: 1))")
             print("plain_ms=\(format(plain, digits: 1))")
+            print("run_prepare_finish_us_per_request=\(format(Sample(ownMicros.withLock { $0 }).median, digits: 1))")
+            print("checks_us_per_response=\(format(checksMicros, digits: 1))")
             checksOnLargeBody()
             print("run_vs_plain=\(format(chained / plain, digits: 3))")
         } catch {
@@ -50,13 +56,34 @@ struct ChainBenchmark {
         var state = RequestFileRun(arguments: [:], profile: [:], environment: [:])
         try state.enter(file, profile: [:])
         let start = ContinuousClock.now
+        var own = Duration.zero
         for index in file.requests.requests.indices {
+            let before = ContinuousClock.now
             guard case .send(let request) = state.prepare(index, of: file) else { throw Failure("request \(index) was refused") }
+            own += ContinuousClock.now - before
             let response = try await client.send(request)
+            let after = ContinuousClock.now
             let outcome = state.finish(index, of: file, with: .success(response), milliseconds: 0)
+            own += ContinuousClock.now - after
             guard outcome.passed else { throw Failure(outcome.line) }
         }
+        let (seconds, attoseconds) = own.components
+        ownMicros.withLock { $0.append((Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(file.requests.requests.count)) }
         return Self.milliseconds(since: start)
+    }
+
+    /// The 3 captures and 5 asserts of one call judged on its response, as the exchange runs them.
+    private func checksPerResponse(on client: HTTPClient) async throws -> Double {
+        let file = try RequestFile(path: "one.yaml", text: Self.file(calls: 1))
+        var state = RequestFileRun(arguments: [:], profile: [:], environment: [:])
+        try state.enter(file, profile: [:])
+        guard case .send(let login) = state.prepare(0, of: file) else { throw Failure("login was refused") }
+        _ = state.finish(0, of: file, with: .success(try await client.send(login)), milliseconds: 0)
+        guard case .send(let call) = state.prepare(1, of: file), let checks = call.checks else { throw Failure("the call was refused") }
+        let response = try await client.send(call)
+        let count = 2_000
+        let ms = JSONPathBenchmark.milliseconds { for _ in 0..<count { _ = checks.evaluate(on: response) } }
+        return ms * 1000 / Double(count)
     }
 
     /// The same requests, written out by hand, with nothing to capture or judge.

@@ -1,0 +1,74 @@
+/// RFC 9535's child segments applied to a skeleton's entries, exactly as `JSONPathEvaluator`
+/// applies them to nodes: for each node in order, each selector in order.
+extension JSONSelection {
+    static func evaluate(
+        _ segments: [[JSONSelectionPlan.Selector]], in skeleton: inout JSONSkeleton, skimmer: JSONSkimmer
+    ) throws(JSONProblem) -> [Int] {
+        let b = skimmer.bytes
+        var nodes = [0]
+        for selectors in segments {
+            var next: [Int] = []
+            for node in nodes {
+                let first = b[skeleton.entries[node].start]
+                guard first == Byte.openBrace || first == Byte.openBracket else { continue }
+                let children = try skeleton.children(of: node, skimmer: skimmer)
+                for selector in selectors {
+                    if first == Byte.openBrace {
+                        try selectMembers(selector, of: children, in: skeleton, skimmer: skimmer, into: &next)
+                    } else {
+                        selectElements(selector, of: children, into: &next)
+                    }
+                }
+            }
+            nodes = next
+            if nodes.isEmpty { break }
+        }
+        return nodes
+    }
+
+    private static func selectMembers(
+        _ selector: JSONSelectionPlan.Selector, of children: [Int], in skeleton: JSONSkeleton, skimmer: JSONSkimmer,
+        into out: inout [Int]
+    ) throws(JSONProblem) {
+        switch selector {
+        case .name(let name):
+            for child in children where try skimmer.withKey(of: skeleton.entries[child], { name.elementsEqual($0) }) {
+                out.append(child)
+            }
+        case .wildcard: out.append(contentsOf: children)
+        case .index, .slice: break
+        }
+    }
+
+    private static func selectElements(_ selector: JSONSelectionPlan.Selector, of children: [Int], into out: inout [Int]) {
+        switch selector {
+        case .name: break
+        case .wildcard: out.append(contentsOf: children)
+        case .index(let wanted):
+            let index = wanted < 0 ? children.count + wanted : wanted
+            if children.indices.contains(index) { out.append(children[index]) }
+        case .slice(let start, let end, let step):
+            for index in JSONPathSlice.indices(start: start, end: end, step: step, count: children.count) {
+                out.append(children[index])
+            }
+        }
+    }
+
+    /// The value of an entry, built from its bytes (which the skim has already checked).
+    static func node(_ entry: JSONSkeleton.Entry, in b: UnsafeBufferPointer<UInt8>) throws(JSONProblem) -> JSONNode {
+        let parser = JSONParser()
+        switch b[entry.start] {
+        case Byte.quote:
+            guard let (text, _) = try parser.string(b, from: entry.start, final: true) else { break }
+            return .string(text)
+        case Byte.minus, Byte.zero...Byte.nine:
+            return .number(String(decoding: UnsafeBufferPointer(rebasing: b[entry.start..<entry.end]), as: UTF8.self))
+        case Byte.openBrace, Byte.openBracket:
+            return try JSONNode.parsing(UnsafeBufferPointer(rebasing: b[entry.start..<entry.end]))
+        default:
+            guard let (literal, _) = try parser.literal(b, from: entry.start, final: true) else { break }
+            return literal
+        }
+        return try JSONNode.parsing(UnsafeBufferPointer(rebasing: b[entry.start..<entry.end]))
+    }
+}

@@ -1,0 +1,196 @@
+/// One strict pass over a whole JSON document that builds nothing: it checks the grammar as
+/// `JSONParser` does (the same token readers, the same depth limit), records in a `JSONSkeleton`
+/// where the children of the containers the plan's paths surely reach lie, and skips the rest.
+///
+/// It only needs to tell valid from invalid: when it throws, `JSONSelection` has the full parser
+/// read the document again to name the problem, so the message and place are the parser's own.
+struct JSONSkimmer {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let plan: JSONSelectionPlan
+    private let parser = JSONParser()
+
+    init(bytes: UnsafeBufferPointer<UInt8>, plan: JSONSelectionPlan) {
+        self.bytes = bytes
+        self.plan = plan
+    }
+
+    /// Reads the whole input (one leading BOM allowed) into entry 0 and what the paths reach.
+    func skimDocument(into skeleton: inout JSONSkeleton) throws(JSONProblem) {
+        let b = bytes
+        let start = b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
+        let states = plan.rootStates
+        try walk(from: start, to: b.count, top: 0, topStates: states, lookIntoTop: !states.isEmpty, into: &skeleton)
+    }
+
+    /// Records the children of entry `index`, a container already read whole (so valid).
+    func lookInto(_ index: Int, in skeleton: inout JSONSkeleton) throws(JSONProblem) {
+        let entry = skeleton.entries[index]
+        try walk(from: entry.start, to: entry.end, top: index, topStates: [], lookIntoTop: true, into: &skeleton)
+    }
+
+    private enum Expect {
+        case value, firstValue, key, firstKey, colon, commaOrClose, end
+    }
+
+    private struct Frame {
+        let isObject: Bool
+        /// This container's entry, or -1 inside a container nobody looks into.
+        let entry: Int
+        /// Whether its children get entries.
+        let recorded: Bool
+        /// The paths that reach it and go on into its children.
+        let states: [JSONSelectionPlan.State]
+        var count = 0
+        var keyStart = 0
+        var keyEnd = 0
+        var keyEscaped = false
+
+        init(isObject: Bool, entry: Int, recorded: Bool, states: [JSONSelectionPlan.State]) {
+            self.isObject = isObject
+            self.entry = entry
+            self.recorded = recorded
+            self.states = states
+        }
+    }
+
+    private func walk(
+        from: Int, to end: Int, top: Int, topStates: [JSONSelectionPlan.State], lookIntoTop: Bool,
+        into skeleton: inout JSONSkeleton
+    ) throws(JSONProblem) {
+        let b = bytes
+        var frames: [Frame] = []
+        frames.reserveCapacity(16)
+        var expect = Expect.value
+        var i = from
+        while true {
+            while i < end {
+                let c = b[i]
+                guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
+                i += 1
+            }
+            guard i < end else { break }
+            let c = b[i]
+            switch expect {
+            case .value, .firstValue:
+                switch c {
+                case Byte.openBracket, Byte.openBrace:
+                    guard frames.count < JSONNode.maxDepth else { throw invalid(at: i) }
+                    let isObject = c == Byte.openBrace
+                    var entry = -1
+                    var states: [JSONSelectionPlan.State] = []
+                    var recorded = false
+                    if frames.isEmpty {
+                        (entry, states, recorded) = (top, topStates, lookIntoTop)
+                        skeleton.entries[top].start = i
+                    } else if frames[frames.count - 1].recorded {
+                        (entry, states) = try child(of: &frames[frames.count - 1], at: i, into: &skeleton)
+                        recorded = !states.isEmpty
+                    }
+                    if recorded { skeleton.entries[entry].children = [] }
+                    frames.append(Frame(isObject: isObject, entry: entry, recorded: recorded, states: states))
+                    i += 1
+                    expect = isObject ? .firstKey : .firstValue
+                case Byte.closeBracket where expect == .firstValue:
+                    i += 1
+                    close(&frames, at: i, &expect, into: &skeleton)
+                default:
+                    let start = i
+                    i = try scalarEnd(at: i)
+                    if frames.isEmpty {
+                        skeleton.entries[top].start = start
+                        skeleton.entries[top].end = i
+                        expect = .end
+                    } else {
+                        if frames[frames.count - 1].recorded {
+                            let (entry, _) = try child(of: &frames[frames.count - 1], at: start, into: &skeleton)
+                            skeleton.entries[entry].end = i
+                        }
+                        expect = .commaOrClose
+                    }
+                }
+            case .key, .firstKey:
+                if c == Byte.quote {
+                    let (keyEnd, escaped) = try parser.skipString(b, from: i)
+                    if frames[frames.count - 1].recorded {
+                        frames[frames.count - 1].keyStart = i + 1
+                        frames[frames.count - 1].keyEnd = keyEnd - 1
+                        frames[frames.count - 1].keyEscaped = escaped
+                    }
+                    i = keyEnd
+                    expect = .colon
+                } else if c == Byte.closeBrace, expect == .firstKey {
+                    i += 1
+                    close(&frames, at: i, &expect, into: &skeleton)
+                } else {
+                    throw invalid(at: i)
+                }
+            case .colon:
+                guard c == Byte.colon else { throw invalid(at: i) }
+                i += 1
+                expect = .value
+            case .commaOrClose:
+                let isObject = frames[frames.count - 1].isObject
+                if c == Byte.comma {
+                    i += 1
+                    expect = isObject ? .key : .value
+                } else if c == (isObject ? Byte.closeBrace : Byte.closeBracket) {
+                    i += 1
+                    close(&frames, at: i, &expect, into: &skeleton)
+                } else {
+                    throw invalid(at: i)
+                }
+            case .end:
+                throw invalid(at: i)
+            }
+        }
+        guard frames.isEmpty, expect == .end else { throw invalid(at: i) }
+    }
+
+    /// The end of the string, number or literal at `i`.
+    private func scalarEnd(at i: Int) throws(JSONProblem) -> Int {
+        switch bytes[i] {
+        case Byte.quote: return try parser.skipString(bytes, from: i).end
+        case Byte.minus, Byte.zero...Byte.nine:
+            guard let end = try parser.number(bytes, from: i, final: true) else { throw invalid(at: i) }
+            return end
+        default:
+            guard let (_, end) = try parser.literal(bytes, from: i, final: true) else { throw invalid(at: i) }
+            return end
+        }
+    }
+
+    private func close(_ frames: inout [Frame], at i: Int, _ expect: inout Expect, into skeleton: inout JSONSkeleton) {
+        let frame = frames.removeLast()
+        if frame.entry >= 0 { skeleton.entries[frame.entry].end = i }
+        expect = frames.isEmpty ? .end : .commaOrClose
+    }
+
+    /// A new entry for the value starting at `start` in a recorded container, and the states it goes on in.
+    private func child(
+        of frame: inout Frame, at start: Int, into skeleton: inout JSONSkeleton
+    ) throws(JSONProblem) -> (Int, [JSONSelectionPlan.State]) {
+        let index = skeleton.entries.count
+        let entry = frame.isObject
+            ? JSONSkeleton.Entry(start: start, keyStart: frame.keyStart, keyEnd: frame.keyEnd, keyEscaped: frame.keyEscaped)
+            : JSONSkeleton.Entry(start: start)
+        skeleton.entries.append(entry)
+        skeleton.entries[frame.entry].children?.append(index)
+        defer { frame.count += 1 }
+        guard !frame.states.isEmpty else { return (index, []) }
+        guard frame.isObject else { return (index, plan.elementStates(of: frame.states, index: frame.count)) }
+        let states = try withKey(of: entry) { key in plan.memberStates(of: frame.states, key: key) }
+        return (index, states)
+    }
+
+    /// Runs `body` on a member's key as UTF-8, escapes decoded.
+    func withKey<T>(of entry: JSONSkeleton.Entry, _ body: (UnsafeBufferPointer<UInt8>) -> T) throws(JSONProblem) -> T {
+        guard entry.keyEscaped else { return body(UnsafeBufferPointer(rebasing: bytes[entry.keyStart..<entry.keyEnd])) }
+        guard let (text, _) = try parser.string(bytes, from: entry.keyStart - 1, final: true) else { throw invalid(at: entry.keyStart) }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// The skim's own problems are never shown: the full parser names the real one.
+    private func invalid(at i: Int) -> JSONProblem {
+        parser.problem(at: i, "not JSON")
+    }
+}

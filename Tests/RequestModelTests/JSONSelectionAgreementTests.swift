@@ -53,10 +53,12 @@ import Testing
         for round in 0..<400 {
             let document = JSONNode.array((0..<random.below(4)).map { _ in random.value() } + [random.value()])
             let text = Array((round % 2 == 0 ? document.compactText : document.prettyText()).utf8)
-            for _ in 0..<6 {
-                let path = try JSONPath(rfc9535: random.path(into: document))
-                expectAgreement(path, text, "round \(round): \(document.compactText)")
-            }
+            let paths = try (0..<6).map { _ in try JSONPath(rfc9535: random.path(into: document)) }
+            for path in paths { expectAgreement(path, text, "round \(round): \(document.compactText)") }
+            // All at once, so they share the one pass and what it looked into.
+            let together = try JSONSelection.values(of: paths, inUTF8: text)
+            let root = try JSONNode.parsing(text)
+            #expect(together == paths.map { $0.values(in: root) }, "round \(round): \(paths) in \(document.compactText)")
         }
     }
 

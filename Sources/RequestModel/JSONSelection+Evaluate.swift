@@ -2,16 +2,17 @@
 /// applies them to nodes: for each node in order, each selector in order.
 extension JSONSelection {
     static func evaluate(
-        _ segments: [[JSONSelectionPlan.Selector]], in skeleton: inout JSONSkeleton, skimmer: JSONSkimmer
+        path: Int, _ segments: [[JSONSelectionPlan.Selector]], in skeleton: inout JSONSkeleton, skimmer: JSONSkimmer
     ) throws(JSONProblem) -> [Int] {
         let b = skimmer.bytes
         var nodes = [0]
-        for selectors in segments {
+        for (segment, selectors) in segments.enumerated() {
+            let state = JSONSelectionPlan.State(path: path, segment: segment)
             var next: [Int] = []
             for node in nodes {
                 let first = b[skeleton.entries[node].start]
                 guard first == Byte.openBrace || first == Byte.openBracket else { continue }
-                let children = try skeleton.children(of: node, skimmer: skimmer)
+                let children = try skeleton.children(of: node, for: state, skimmer: skimmer)
                 for selector in selectors {
                     if first == Byte.openBrace {
                         try selectMembers(selector, of: children, in: skeleton, skimmer: skimmer, into: &next)

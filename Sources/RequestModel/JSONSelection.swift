@@ -50,12 +50,12 @@ public enum JSONSelection {
         do {
             try skimmer.skimDocument(into: &skeleton)
             var answers: [[JSONNode]?] = []
-            for segments in plan.paths {
+            for (path, segments) in plan.paths.enumerated() {
                 guard let segments else {
                     answers.append(nil)
                     continue
                 }
-                let found = try evaluate(segments, in: &skeleton, skimmer: skimmer)
+                let found = try evaluate(path: path, segments, in: &skeleton, skimmer: skimmer)
                 answers.append(try found.map { entry throws(JSONProblem) in try node(skeleton.entries[entry], in: bytes) })
             }
             return answers

@@ -1,7 +1,8 @@
 /// The paths `JSONSelection` can answer from the bytes, compiled: child segments of names,
-/// indices, wildcards and slices only. It tells the skim which children a path surely goes on
-/// into, so those are looked into as the document is read; any other child is only marked, and
-/// looked into later if the exact evaluation needs it (`-1` is known only once the array ends).
+/// indices, wildcards and slices only. It tells the skim which members a path may select (only
+/// those get entries) and which children a path surely goes on into, so those are looked into as
+/// the document is read; any other container is looked into later if the exact evaluation needs it
+/// (which element `-1` is, is known only once the array ends).
 struct JSONSelectionPlan: Sendable {
     enum Selector: Sendable, Equatable {
         /// The name's UTF-8, compared with a key's bytes.
@@ -53,16 +54,20 @@ struct JSONSelectionPlan: Sendable {
         }
     }
 
-    /// The states a member of an object goes on in: those whose segment surely selects `key`
-    /// (its UTF-8, escapes decoded) and has a segment after it.
-    func memberStates(of states: [State], key: UnsafeBufferPointer<UInt8>) -> [State] {
-        next(states) { selector in
-            switch selector {
+    /// Whether some state's segment may select the member `key` (its UTF-8, escapes decoded), and
+    /// the states it goes on in: those whose segment selects it and has a segment after it.
+    func member(of states: [State], key: UnsafeBufferPointer<UInt8>) -> (selected: Bool, next: [State]) {
+        var selected = false
+        let following = next(states) { selector in
+            let selects = switch selector {
             case .name(let name): name.elementsEqual(key)
             case .wildcard: true
             case .index, .slice: false
             }
+            selected = selected || selects
+            return selects
         }
+        return (selected, following)
     }
 
     /// The states element `index` of an array goes on in. A negative index or a slice that counts
@@ -82,8 +87,8 @@ struct JSONSelectionPlan: Sendable {
     private func next(_ states: [State], _ selects: (Selector) -> Bool) -> [State] {
         var out: [State] = []
         for state in states {
-            guard let segments = paths[state.path], state.segment + 1 < segments.count,
-                  segments[state.segment].contains(where: selects) else { continue }
+            guard let segments = paths[state.path], segments[state.segment].contains(where: selects),
+                  state.segment + 1 < segments.count else { continue }
             out.append(State(path: state.path, segment: state.segment + 1))
         }
         return out

@@ -1,7 +1,9 @@
 /// A document as `JSONSkimmer` leaves it: where values lie in the bytes, with the children of only
-/// the containers someone looked into. Entry 0 is the root. A container not yet looked into is
-/// looked into on demand (`children(of:)`), so the skeleton is a faithful, lazily filled view of
-/// the whole document: what the skim chose to record changes its cost, never an answer.
+/// the containers someone looked into. Entry 0 is the root. An array looked into lists all its
+/// elements; an object looked into for some paths lists only the members they may select. Asked
+/// for children it does not have, or has only for other paths, the skeleton looks into the
+/// container again, fully (`children(of:for:)`): what the skim chose to record changes its cost,
+/// never an answer.
 struct JSONSkeleton: Sendable {
     struct Entry: Sendable {
         /// The value's bytes: `start..<end`.
@@ -13,6 +15,8 @@ struct JSONSkeleton: Sendable {
         var keyEscaped: Bool
         /// The children's entries in document order, once looked into.
         var children: [Int]?
+        /// When only some members are listed: the states they were chosen for.
+        var partialFor: [JSONSelectionPlan.State]?
 
         init(start: Int, keyStart: Int = -1, keyEnd: Int = -1, keyEscaped: Bool = false) {
             self.start = start
@@ -25,9 +29,10 @@ struct JSONSkeleton: Sendable {
 
     var entries: [Entry] = [Entry(start: 0)]
 
-    /// The children of a container entry, looking into it first if nobody has yet.
-    mutating func children(of index: Int, skimmer: JSONSkimmer) throws(JSONProblem) -> [Int] {
-        if let children = entries[index].children { return children }
+    /// The children of a container entry that `state` applies its segment to, looking into it
+    /// (again, fully) when they are not all known for that state.
+    mutating func children(of index: Int, for state: JSONSelectionPlan.State, skimmer: JSONSkimmer) throws(JSONProblem) -> [Int] {
+        if let children = entries[index].children, entries[index].partialFor?.contains(state) ?? true { return children }
         try skimmer.lookInto(index, in: &self)
         return entries[index].children ?? []
     }

@@ -84,9 +84,12 @@ struct JSONSkimmer {
                         skeleton.entries[top].start = i
                     } else if frames[frames.count - 1].recorded {
                         (entry, states) = try child(of: &frames[frames.count - 1], at: i, into: &skeleton)
-                        recorded = !states.isEmpty
+                        recorded = entry >= 0 && !states.isEmpty
                     }
-                    if recorded { skeleton.entries[entry].children = [] }
+                    if recorded {
+                        skeleton.entries[entry].children = []
+                        skeleton.entries[entry].partialFor = isObject && !states.isEmpty ? states : nil
+                    }
                     frames.append(Frame(isObject: isObject, entry: entry, recorded: recorded, states: states))
                     i += 1
                     expect = isObject ? .firstKey : .firstValue
@@ -103,7 +106,7 @@ struct JSONSkimmer {
                     } else {
                         if frames[frames.count - 1].recorded {
                             let (entry, _) = try child(of: &frames[frames.count - 1], at: start, into: &skeleton)
-                            skeleton.entries[entry].end = i
+                            if entry >= 0 { skeleton.entries[entry].end = i }
                         }
                         expect = .commaOrClose
                     }
@@ -165,20 +168,28 @@ struct JSONSkimmer {
         expect = frames.isEmpty ? .end : .commaOrClose
     }
 
-    /// A new entry for the value starting at `start` in a recorded container, and the states it goes on in.
+    /// A new entry for the value starting at `start` in a recorded container, and the states it
+    /// goes on in; -1 for a member of an object looked into for paths that cannot select it.
     private func child(
         of frame: inout Frame, at start: Int, into skeleton: inout JSONSkeleton
     ) throws(JSONProblem) -> (Int, [JSONSelectionPlan.State]) {
+        var states: [JSONSelectionPlan.State] = []
+        let entry: JSONSkeleton.Entry
+        if frame.isObject {
+            entry = JSONSkeleton.Entry(start: start, keyStart: frame.keyStart, keyEnd: frame.keyEnd, keyEscaped: frame.keyEscaped)
+            if !frame.states.isEmpty {
+                let (selected, next) = try withKey(of: entry) { key in plan.member(of: frame.states, key: key) }
+                guard selected else { return (-1, []) }
+                states = next
+            }
+        } else {
+            entry = JSONSkeleton.Entry(start: start)
+            if !frame.states.isEmpty { states = plan.elementStates(of: frame.states, index: frame.count) }
+            frame.count += 1
+        }
         let index = skeleton.entries.count
-        let entry = frame.isObject
-            ? JSONSkeleton.Entry(start: start, keyStart: frame.keyStart, keyEnd: frame.keyEnd, keyEscaped: frame.keyEscaped)
-            : JSONSkeleton.Entry(start: start)
         skeleton.entries.append(entry)
         skeleton.entries[frame.entry].children?.append(index)
-        defer { frame.count += 1 }
-        guard !frame.states.isEmpty else { return (index, []) }
-        guard frame.isObject else { return (index, plan.elementStates(of: frame.states, index: frame.count)) }
-        let states = try withKey(of: entry) { key in plan.memberStates(of: frame.states, key: key) }
         return (index, states)
     }
 

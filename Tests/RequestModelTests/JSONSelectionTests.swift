@@ -48,6 +48,23 @@ import Testing
         #expect(skimmed[3] == [.number("1"), .number("2"), .number("3")])
     }
 
+    /// Items read for `[*].id` list only their ids; `[-1].name` reaches one of them afterwards (or
+    /// before) and must find its name all the same.
+    @Test func looksAgainIntoAnObjectReadForOtherPaths() throws {
+        for paths in [["$.items[*].id", "$.items[-1].name", "$.items[-2]"], ["$.items[-1].name", "$.items[*].id", "$.items[::-2].name"]] {
+            let (skimmed, full) = try bothWays(paths, Self.document)
+            #expect(skimmed == full.map { Optional($0) }, "\(paths)")
+        }
+        let (skimmed, _) = try bothWays(["$.items[*].id", "$.items[-1].name"], Self.document)
+        #expect(skimmed[1] == [.string("three")])
+    }
+
+    @Test func readsBytesThatAreNotContiguous() throws {
+        let bytes = Self.document.utf8.lazy.map { $0 }
+        #expect(try JSONSelection.values(of: [JSONPath("$.user.roles[-1]")], inUTF8: bytes) == [[.string("dev")]])
+        #expect(throws: JSONProblem.self) { try JSONSelection.values(of: [JSONPath("$")], inUTF8: "[1,]".utf8.lazy.map { $0 }) }
+    }
+
     @Test func leavesDescendantsAndFiltersToTheTree() throws {
         let paths = ["$..id", "$.items[?@.id > 1].id", "$.token"]
         let (skimmed, full) = try bothWays(paths, Self.document)

@@ -12,13 +12,14 @@ extension JSONSelection {
             for node in nodes {
                 let first = b[skeleton.entries[node].start]
                 guard first == Byte.openBrace || first == Byte.openBracket else { continue }
-                let children = try skeleton.children(of: node, for: state, skimmer: skimmer)
-                for selector in selectors {
-                    if first == Byte.openBrace {
-                        try selectMembers(selector, of: children, in: skeleton, skimmer: skimmer, into: &next)
-                    } else {
-                        selectElements(selector, of: children, into: &next)
-                    }
+                try skeleton.lookInto(node, for: state, skimmer: skimmer)
+                if first == Byte.openBrace {
+                    for selector in selectors { try selectMembers(selector, of: node, in: skeleton, skimmer: skimmer, into: &next) }
+                } else if selectors.allSatisfy({ $0 == .wildcard }) {
+                    for _ in selectors { next.append(contentsOf: skeleton.children(of: node)) }
+                } else {
+                    let children = skeleton.children(of: node)
+                    for selector in selectors { selectElements(selector, of: children, into: &next) }
                 }
             }
             nodes = next
@@ -28,16 +29,18 @@ extension JSONSelection {
     }
 
     private static func selectMembers(
-        _ selector: JSONSelectionPlan.Selector, of children: [Int], in skeleton: JSONSkeleton, skimmer: JSONSkimmer,
+        _ selector: JSONSelectionPlan.Selector, of node: Int, in skeleton: JSONSkeleton, skimmer: JSONSkimmer,
         into out: inout [Int]
     ) throws(JSONProblem) {
-        switch selector {
-        case .name(let name):
-            for child in children where try skimmer.withKey(of: skeleton.entries[child], { name.elementsEqual($0) }) {
-                out.append(child)
+        var child = skeleton.entries[node].firstChild
+        while child >= 0 {
+            let entry = skeleton.entries[child]
+            switch selector {
+            case .name(let name): if try skimmer.withKey(of: entry, { name.elementsEqual($0) }) { out.append(child) }
+            case .wildcard: out.append(child)
+            case .index, .slice: return
             }
-        case .wildcard: out.append(contentsOf: children)
-        case .index, .slice: break
+            child = entry.nextSibling
         }
     }
 

@@ -5,6 +5,7 @@
 /// container again, fully (`children(of:for:)`): what the skim chose to record changes its cost,
 /// never an answer.
 struct JSONSkeleton: Sendable {
+    /// Plain values only (no references to count), as there is one per value looked at.
     struct Entry: Sendable {
         /// The value's bytes: `start..<end`.
         var start: Int
@@ -13,10 +14,15 @@ struct JSONSkeleton: Sendable {
         var keyStart: Int
         var keyEnd: Int
         var keyEscaped: Bool
-        /// The children's entries in document order, once looked into.
-        var children: [Int]?
-        /// When only some members are listed: the states they were chosen for.
-        var partialFor: [JSONSelectionPlan.State]?
+        /// Whether the children below are known.
+        var lookedInto = false
+        /// The children in document order, as a list: the first, the last (to append), the next.
+        var firstChild = -1
+        var lastChild = -1
+        var nextSibling = -1
+        /// When only some members are listed: the index in `stateLists` of the states they were
+        /// chosen for; -1 when all children are listed.
+        var partialFor = -1
 
         init(start: Int, keyStart: Int = -1, keyEnd: Int = -1, keyEscaped: Bool = false) {
             self.start = start
@@ -28,12 +34,47 @@ struct JSONSkeleton: Sendable {
     }
 
     var entries: [Entry] = [Entry(start: 0)]
+    var stateLists: [[JSONSelectionPlan.State]] = []
 
-    /// The children of a container entry that `state` applies its segment to, looking into it
-    /// (again, fully) when they are not all known for that state.
-    mutating func children(of index: Int, for state: JSONSelectionPlan.State, skimmer: JSONSkimmer) throws(JSONProblem) -> [Int] {
-        if let children = entries[index].children, entries[index].partialFor?.contains(state) ?? true { return children }
+    /// Starts (or starts again) the list of children of entry `index`; `partialFor` names the
+    /// states an object's members are chosen for (empty: all of them are listed).
+    mutating func beginChildren(of index: Int, partialFor states: [JSONSelectionPlan.State]) {
+        entries[index].lookedInto = true
+        entries[index].firstChild = -1
+        entries[index].lastChild = -1
+        entries[index].partialFor = -1
+        if !states.isEmpty {
+            entries[index].partialFor = stateLists.count
+            stateLists.append(states)
+        }
+    }
+
+    /// A new entry, appended to the children of `parent`; its index.
+    mutating func append(_ entry: Entry, to parent: Int) -> Int {
+        let index = entries.count
+        entries.append(entry)
+        let last = entries[parent].lastChild
+        if last >= 0 { entries[last].nextSibling = index } else { entries[parent].firstChild = index }
+        entries[parent].lastChild = index
+        return index
+    }
+
+    /// Makes sure the children of container entry `index` that `state` applies its segment to are
+    /// listed, looking into it (again, fully) when they are not.
+    mutating func lookInto(_ index: Int, for state: JSONSelectionPlan.State, skimmer: JSONSkimmer) throws(JSONProblem) {
+        let entry = entries[index]
+        if entry.lookedInto, entry.partialFor < 0 || stateLists[entry.partialFor].contains(state) { return }
         try skimmer.lookInto(index, in: &self)
-        return entries[index].children ?? []
+    }
+
+    /// The children of entry `index` as listed, in order.
+    func children(of index: Int) -> [Int] {
+        var out: [Int] = []
+        var child = entries[index].firstChild
+        while child >= 0 {
+            out.append(child)
+            child = entries[child].nextSibling
+        }
+        return out
     }
 }

@@ -86,10 +86,7 @@ struct JSONSkimmer {
                         (entry, states) = try child(of: &frames[frames.count - 1], at: i, into: &skeleton)
                         recorded = entry >= 0 && !states.isEmpty
                     }
-                    if recorded {
-                        skeleton.entries[entry].children = []
-                        skeleton.entries[entry].partialFor = isObject && !states.isEmpty ? states : nil
-                    }
+                    if recorded { skeleton.beginChildren(of: entry, partialFor: isObject ? states : []) }
                     frames.append(Frame(isObject: isObject, entry: entry, recorded: recorded, states: states))
                     i += 1
                     expect = isObject ? .firstKey : .firstValue
@@ -187,10 +184,7 @@ struct JSONSkimmer {
             if !frame.states.isEmpty { states = plan.elementStates(of: frame.states, index: frame.count) }
             frame.count += 1
         }
-        let index = skeleton.entries.count
-        skeleton.entries.append(entry)
-        skeleton.entries[frame.entry].children?.append(index)
-        return (index, states)
+        return (skeleton.append(entry, to: frame.entry), states)
     }
 
     /// Runs `body` on a member's key as UTF-8, escapes decoded.

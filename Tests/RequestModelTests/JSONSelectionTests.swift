@@ -65,6 +65,23 @@ import Testing
         #expect(throws: JSONProblem.self) { try JSONSelection.values(of: [JSONPath("$")], inUTF8: "[1,]".utf8.lazy.map { $0 }) }
     }
 
+    /// The jsonpath benchmark's kind of document (explorer-bench), smaller: many items, the paths
+    /// issue 17's request files use on it.
+    @Test func agreesOnABenchmarkLikeDocument() throws {
+        var json = #"{"meta": {"id": "doc", "count": 2000, "tags": ["bench", "jsonpath"]}, "items": ["#
+        for index in 0..<2000 {
+            if index > 0 { json += ", " }
+            json += #"{"id": \#(index), "name": "item \#(index)", "price": \#(Double(index * 37 % 2000) / 100), "tags": ["a", "b"], "#
+            json += #""stock": {"id": "s-\#(index)", "count": \#(index % 17), "where": ["north", "south"]}, "active": \#(index % 3 != 0), "note": null}"#
+        }
+        json += "]}"
+        let paths = ["$.meta.count", "$.items[0].id", "$.items[-1].name", "$.items[1500].tags", "$.meta", "$.items[*].id",
+                     "$.missing", "$.items[100].stock.where", "items.1999.stock.id", "$.items[-2000].price", "$.items[1990:].note"]
+        let (skimmed, full) = try bothWays(paths, json)
+        #expect(skimmed == full.map { Optional($0) })
+        #expect(skimmed.map { $0?.count ?? -1 } == [1, 1, 1, 1, 1, 2000, 0, 1, 1, 1, 10])
+    }
+
     @Test func leavesDescendantsAndFiltersToTheTree() throws {
         let paths = ["$..id", "$.items[?@.id > 1].id", "$.token"]
         let (skimmed, full) = try bothWays(paths, Self.document)

@@ -1,13 +1,13 @@
 /// RFC 9535's child segments applied to a skeleton's entries, exactly as `JSONPathEvaluator`
 /// applies them to nodes: for each node in order, each selector in order.
 extension JSONSelection {
-    static func evaluate(
-        path: Int, _ segments: [[JSONSelectionPlan.Selector]], in skeleton: inout JSONSkeleton, skimmer: JSONSkimmer
-    ) throws(JSONProblem) -> [Int] {
+    static func evaluate(path: Int, in skeleton: inout JSONSkeleton, skimmer: JSONSkimmer) throws(JSONProblem) -> [Int] {
         let b = skimmer.bytes
+        let plan = skimmer.plan
         var nodes = [0]
-        for (segment, selectors) in segments.enumerated() {
+        for segment in 0..<(plan.paths[path]?.count ?? 0) {
             let state = JSONSelectionPlan.State(path: path, segment: segment)
+            let selectors = plan.selectors(of: path, segment: segment).map { plan.selectors[$0] }
             var next: [Int] = []
             for node in nodes {
                 let first = b[skeleton.entries[node].start]
@@ -36,7 +36,7 @@ extension JSONSelection {
         while child >= 0 {
             let entry = skeleton.entries[child]
             switch selector {
-            case .name(let name): if try skimmer.withKey(of: entry, { name.elementsEqual($0) }) { out.append(child) }
+            case .name(let name): if try skimmer.key(of: entry, is: name) { out.append(child) }
             case .wildcard: out.append(child)
             case .index, .slice: return
             }

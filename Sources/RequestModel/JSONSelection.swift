@@ -16,7 +16,7 @@ import Foundation
 public enum JSONSelection {
     /// Whether `values(of:inUTF8:)` answers `path` from the bytes (else its entry is nil).
     public static func serves(_ path: JSONPath) -> Bool {
-        JSONSelectionPlan.segments(of: path) != nil
+        JSONSelectionPlan.serves(path)
     }
 
     /// For each path, the nodes it selects in the JSON document `bytes`, or nil for a path not
@@ -50,12 +50,12 @@ public enum JSONSelection {
         do {
             try skimmer.skimDocument(into: &skeleton)
             var answers: [[JSONNode]?] = []
-            for (path, segments) in plan.paths.enumerated() {
-                guard let segments else {
+            for path in plan.paths.indices {
+                guard plan.paths[path] != nil else {
                     answers.append(nil)
                     continue
                 }
-                let found = try evaluate(path: path, segments, in: &skeleton, skimmer: skimmer)
+                let found = try evaluate(path: path, in: &skeleton, skimmer: skimmer)
                 answers.append(try found.map { entry throws(JSONProblem) in try node(skeleton.entries[entry], in: bytes) })
             }
             return answers

@@ -3,10 +3,14 @@
 /// those get entries) and which children a path surely goes on into, so those are looked into as
 /// the document is read; any other container is looked into later if the exact evaluation needs it
 /// (which element `-1` is, is known only once the array ends).
+///
+/// The skim asks about every member of every object it looks into, so the plan is kept in flat
+/// tables of plain values (ranges into arrays rather than arrays of arrays): reading it then
+/// costs no reference counting.
 struct JSONSelectionPlan: Sendable {
     enum Selector: Sendable, Equatable {
-        /// The name's UTF-8, compared with a key's bytes.
-        case name([UInt8])
+        /// The name's UTF-8, as a range of `names`.
+        case name(Range<Int>)
         case wildcard
         case index(Int)
         case slice(start: Int?, end: Int?, step: Int?)
@@ -18,32 +22,70 @@ struct JSONSelectionPlan: Sendable {
         var segment: Int
     }
 
-    /// Per path, the selectors of each of its segments; nil for a path the plan does not serve.
-    let paths: [[[Selector]]?]
+    /// Per path, its segments as a range of `segments`; nil for a path the plan does not serve.
+    let paths: [Range<Int>?]
+    /// Each segment's selectors, as a range of `selectors`.
+    let segments: [Range<Int>]
+    let selectors: [Selector]
+    /// The UTF-8 of every name selector, one after another.
+    let names: [UInt8]
 
     init(_ paths: [JSONPath]) {
-        self.paths = paths.map { Self.segments(of: $0) }
+        var ranges: [Range<Int>?] = []
+        var segments: [Range<Int>] = []
+        var selectors: [Selector] = []
+        var names: [UInt8] = []
+        for path in paths {
+            guard Self.serves(path) else {
+                ranges.append(nil)
+                continue
+            }
+            let first = segments.count
+            for case .child(let written) in path.segments {
+                let start = selectors.count
+                for selector in written {
+                    switch selector {
+                    case .name(let name):
+                        let from = names.count
+                        names.append(contentsOf: name.utf8)
+                        selectors.append(.name(from..<names.count))
+                    case .wildcard: selectors.append(.wildcard)
+                    case .index(let index): selectors.append(.index(index))
+                    case .slice(let start, let end, let step): selectors.append(.slice(start: start, end: end, step: step))
+                    case .filter: break
+                    }
+                }
+                segments.append(start..<selectors.count)
+            }
+            ranges.append(first..<segments.count)
+        }
+        (self.paths, self.segments, self.selectors, self.names) = (ranges, segments, selectors, names)
     }
 
-    /// The segments of `path` as the plan reads them, or nil when one needs the whole tree
-    /// (a descendant segment, a filter).
-    static func segments(of path: JSONPath) -> [[Selector]]? {
-        var out: [[Selector]] = []
-        for segment in path.segments {
-            guard case .child(let selectors) = segment else { return nil }
-            var compiled: [Selector] = []
-            for selector in selectors {
-                switch selector {
-                case .name(let name): compiled.append(.name(Array(name.utf8)))
-                case .wildcard: compiled.append(.wildcard)
-                case .index(let index): compiled.append(.index(index))
-                case .slice(let start, let end, let step): compiled.append(.slice(start: start, end: end, step: step))
-                case .filter: return nil
-                }
+    /// Whether the plan reads `path`: not when it needs the whole tree (a descendant segment, a filter).
+    static func serves(_ path: JSONPath) -> Bool {
+        path.segments.allSatisfy { segment in
+            guard case .child(let selectors) = segment else { return false }
+            return selectors.allSatisfy { selector in
+                if case .filter = selector { false } else { true }
             }
-            out.append(compiled)
         }
-        return out
+    }
+
+    /// The selectors of segment `segment` of path `path` (which the plan serves).
+    func selectors(of path: Int, segment: Int) -> Range<Int> {
+        segments[paths[path]!.lowerBound + segment]
+    }
+
+    /// Whether name selector `name` names the key whose UTF-8 (escapes decoded) is `key`.
+    func name(_ name: Range<Int>, is key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count == key.count else { return false }
+        var k = 0
+        for i in name {
+            guard names[i] == key[k] else { return false }
+            k += 1
+        }
+        return true
     }
 
     /// Where every served path starts: at the root, before its first segment.
@@ -58,40 +100,47 @@ struct JSONSelectionPlan: Sendable {
     /// the states it goes on in: those whose segment selects it and has a segment after it.
     func member(of states: [State], key: UnsafeBufferPointer<UInt8>) -> (selected: Bool, next: [State]) {
         var selected = false
-        let following = next(states) { selector in
-            let selects = switch selector {
-            case .name(let name): name.elementsEqual(key)
-            case .wildcard: true
-            case .index, .slice: false
+        var next: [State] = []
+        for state in states {
+            var selects = false
+            for index in selectors(of: state.path, segment: state.segment) {
+                switch selectors[index] {
+                case .name(let name): selects = self.name(name, is: key)
+                case .wildcard: selects = true
+                case .index, .slice: break
+                }
+                if selects { break }
             }
-            selected = selected || selects
-            return selects
+            guard selects else { continue }
+            selected = true
+            if let following = self.following(state) { next.append(following) }
         }
-        return (selected, following)
+        return (selected, next)
     }
 
     /// The states element `index` of an array goes on in. A negative index or a slice that counts
     /// from the end is not decided here: the element is looked into later if the evaluation picks it.
     func elementStates(of states: [State], index: Int) -> [State] {
-        next(states) { selector in
-            switch selector {
-            case .name: false
-            case .wildcard: true
-            case .index(let wanted): wanted == index
-            case .slice(let start, let end, let step):
-                Self.surelyInSlice(index, start: start ?? 0, end: end, step: step ?? 1)
+        var next: [State] = []
+        for state in states {
+            let selects = selectors(of: state.path, segment: state.segment).contains { selector in
+                switch selectors[selector] {
+                case .name: false
+                case .wildcard: true
+                case .index(let wanted): wanted == index
+                case .slice(let start, let end, let step):
+                    Self.surelyInSlice(index, start: start ?? 0, end: end, step: step ?? 1)
+                }
             }
+            if selects, let following = following(state) { next.append(following) }
         }
+        return next
     }
 
-    private func next(_ states: [State], _ selects: (Selector) -> Bool) -> [State] {
-        var out: [State] = []
-        for state in states {
-            guard let segments = paths[state.path], segments[state.segment].contains(where: selects),
-                  state.segment + 1 < segments.count else { continue }
-            out.append(State(path: state.path, segment: state.segment + 1))
-        }
-        return out
+    /// The state after `state`'s segment, when its path has one.
+    private func following(_ state: State) -> State? {
+        guard let segments = paths[state.path], state.segment + 1 < segments.count else { return nil }
+        return State(path: state.path, segment: state.segment + 1)
     }
 
     /// A forward slice with bounds from the start selects `index` whatever the array's length.

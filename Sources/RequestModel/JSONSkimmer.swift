@@ -175,7 +175,9 @@ struct JSONSkimmer {
         if frame.isObject {
             entry = JSONSkeleton.Entry(start: start, keyStart: frame.keyStart, keyEnd: frame.keyEnd, keyEscaped: frame.keyEscaped)
             if !frame.states.isEmpty {
-                let (selected, next) = try withKey(of: entry) { key in plan.member(of: frame.states, key: key) }
+                let (selected, next) = entry.keyEscaped
+                    ? try decodedKey(of: entry).withUnsafeBufferPointer { [plan, states = frame.states] key in plan.member(of: states, key: key) }
+                    : plan.member(of: frame.states, key: UnsafeBufferPointer(rebasing: bytes[entry.keyStart..<entry.keyEnd]))
                 guard selected else { return (-1, []) }
                 states = next
             }
@@ -187,11 +189,16 @@ struct JSONSkimmer {
         return (skeleton.append(entry, to: frame.entry), states)
     }
 
-    /// Runs `body` on a member's key as UTF-8, escapes decoded.
-    func withKey<T>(of entry: JSONSkeleton.Entry, _ body: (UnsafeBufferPointer<UInt8>) -> T) throws(JSONProblem) -> T {
-        guard entry.keyEscaped else { return body(UnsafeBufferPointer(rebasing: bytes[entry.keyStart..<entry.keyEnd])) }
+    /// Whether name selector `name` names the member of `entry`.
+    func key(of entry: JSONSkeleton.Entry, is name: Range<Int>) throws(JSONProblem) -> Bool {
+        guard entry.keyEscaped else { return plan.name(name, is: UnsafeBufferPointer(rebasing: bytes[entry.keyStart..<entry.keyEnd])) }
+        return try decodedKey(of: entry).withUnsafeBufferPointer { [plan] key in plan.name(name, is: key) }
+    }
+
+    /// A member's key with its escapes decoded, as UTF-8.
+    private func decodedKey(of entry: JSONSkeleton.Entry) throws(JSONProblem) -> [UInt8] {
         guard let (text, _) = try parser.string(bytes, from: entry.keyStart - 1, final: true) else { throw invalid(at: entry.keyStart) }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
+        return Array(text.utf8)
     }
 
     /// The skim's own problems are never shown: the full parser names the real one.

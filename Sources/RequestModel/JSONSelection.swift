@@ -28,7 +28,7 @@ public enum JSONSelection {
             ?? Array(bytes).withUnsafeBufferPointer { select(plan, in: $0) }
         if let skimmed { return skimmed }
         // Not JSON as the skim reads it: the parser names the problem. Should it accept the
-        // document after all, its tree answers.
+        // document after all (or be past what the skim reads), its tree answers.
         let root = try JSONNode.parsing(bytes)
         return zip(paths, plan.paths).map { path, served in served.map { _ in path.values(in: root) } }
     }
@@ -43,8 +43,9 @@ public enum JSONSelection {
         return try values(of: paths, inUTF8: bytes).map { $0 ?? [] }
     }
 
-    /// The answers, or nil when the skim finds the bytes are not JSON.
+    /// The answers, or nil when the skim finds the bytes are not JSON (or they are too long for it).
     private static func select(_ plan: JSONSelectionPlan, in bytes: UnsafeBufferPointer<UInt8>) -> [[JSONNode]?]? {
+        guard bytes.count < JSONSkeleton.maxBytes else { return nil }
         let skimmer = JSONSkimmer(bytes: bytes, plan: plan)
         var skeleton = JSONSkeleton()
         do {

@@ -5,33 +5,43 @@
 /// container again, fully (`children(of:for:)`): what the skim chose to record changes its cost,
 /// never an answer.
 struct JSONSkeleton: Sendable {
-    /// Plain values only (no references to count), as there is one per value looked at.
+    /// Plain values only (no references to count), as there is one per value looked at; positions
+    /// are kept in 32 bits (`JSONSelection` reads documents under 2 GiB this way), which halves
+    /// the skeleton of a long array.
     struct Entry: Sendable {
         /// The value's bytes: `start..<end`.
-        var start: Int
-        var end: Int
+        var start: Int { get { Int(stored.start) } set { stored.start = Int32(newValue) } }
+        var end: Int { get { Int(stored.end) } set { stored.end = Int32(newValue) } }
         /// A member's key between its quotes; `keyStart` is -1 for an element or the root.
-        var keyStart: Int
-        var keyEnd: Int
+        var keyStart: Int { Int(stored.keyStart) }
+        var keyEnd: Int { Int(stored.keyEnd) }
         var keyEscaped: Bool
         /// Whether the children below are known.
         var lookedInto = false
         /// The children in document order, as a list: the first, the last (to append), the next.
-        var firstChild = -1
-        var lastChild = -1
-        var nextSibling = -1
+        var firstChild: Int { get { Int(stored.firstChild) } set { stored.firstChild = Int32(newValue) } }
+        var lastChild: Int { get { Int(stored.lastChild) } set { stored.lastChild = Int32(newValue) } }
+        var nextSibling: Int { get { Int(stored.nextSibling) } set { stored.nextSibling = Int32(newValue) } }
         /// When only some members are listed: the index in `stateLists` of the states they were
         /// chosen for; -1 when all children are listed.
-        var partialFor = -1
+        var partialFor: Int { get { Int(stored.partialFor) } set { stored.partialFor = Int32(newValue) } }
+
+        private var stored: Stored
+
+        private struct Stored: Sendable {
+            var start, end, keyStart, keyEnd: Int32
+            var firstChild: Int32 = -1, lastChild: Int32 = -1, nextSibling: Int32 = -1, partialFor: Int32 = -1
+        }
 
         init(start: Int, keyStart: Int = -1, keyEnd: Int = -1, keyEscaped: Bool = false) {
-            self.start = start
-            self.end = start
-            self.keyStart = keyStart
-            self.keyEnd = keyEnd
+            stored = Stored(start: Int32(start), end: Int32(start), keyStart: Int32(keyStart), keyEnd: Int32(keyEnd))
             self.keyEscaped = keyEscaped
         }
     }
+
+    /// The largest document the skeleton holds: positions fit in 32 bits, and so do entry indices
+    /// (a value has one entry, and a second when an object read for some paths is read again).
+    static let maxBytes = Int(Int32.max / 2)
 
     var entries: [Entry] = [Entry(start: 0)]
     var stateLists: [[JSONSelectionPlan.State]] = []

@@ -15,6 +15,14 @@ extension JSONSelection {
                 try skeleton.lookInto(node, for: state, skimmer: skimmer)
                 if first == Byte.openBrace {
                     for selector in selectors { try selectMembers(selector, of: node, in: skeleton, skimmer: skimmer, into: &next) }
+                } else if skeleton.entries[node].partialFor >= 0 {
+                    // Listed in part: only the elements this segment's indices name, by index.
+                    let count = skeleton.entries[node].count
+                    let listed = skeleton.children(of: node)
+                    for case .index(let wanted) in selectors {
+                        let index = wanted < 0 ? count + wanted : wanted
+                        if let child = listed.first(where: { skeleton.entries[$0].index == index }) { next.append(child) }
+                    }
                 } else if selectors.allSatisfy({ $0 == .wildcard }) {
                     for _ in selectors { next.append(contentsOf: skeleton.children(of: node)) }
                 } else {

@@ -1,8 +1,7 @@
 /// The paths `JSONSelection` can answer from the bytes, compiled: child segments of names,
-/// indices, wildcards and slices only. It tells the skim which members a path may select (only
-/// those get entries) and which children a path surely goes on into, so those are looked into as
-/// the document is read; any other container is looked into later if the exact evaluation needs it
-/// (which element `-1` is, is known only once the array ends).
+/// indices, wildcards and slices only. It tells the skim which children a path may select (only
+/// those get entries) and which it surely goes on into, so those are looked into as the document
+/// is read; any other container is looked into later if the exact evaluation needs it.
 ///
 /// The skim asks about every member of every object it looks into, so the plan is kept in flat
 /// tables of plain values (ranges into arrays rather than arrays of arrays): reading it then
@@ -118,9 +117,28 @@ struct JSONSelectionPlan: Sendable {
         return (selected, next)
     }
 
-    /// The states element `index` of an array goes on in. A negative index or a slice that counts
-    /// from the end is not decided here: the element is looked into later if the evaluation picks it.
-    func elementStates(of states: [State], index: Int) -> [State] {
+    /// How an array looked into for `states` lists its elements: all of them when some segment may
+    /// select many (a wildcard, a slice); else only those an index names: the ones counted from the
+    /// start as they come, and the last `keepLast` (the deepest index counted from the end), kept
+    /// until the array ends and it is known which they are.
+    func arrayListing(for states: [State]) -> (all: Bool, keepLast: Int) {
+        var keepLast = 0
+        for state in states {
+            for index in selectors(of: state.path, segment: state.segment) {
+                switch selectors[index] {
+                case .wildcard, .slice: return (true, 0)
+                case .index(let wanted) where wanted < 0: keepLast = max(keepLast, -wanted)
+                case .index, .name: break
+                }
+            }
+        }
+        return (false, keepLast)
+    }
+
+    /// Whether some state's segment surely selects element `index` of an array, and the states
+    /// it goes on in. A negative index or a slice that counts from the end is not decided here.
+    func element(of states: [State], index: Int) -> (selected: Bool, next: [State]) {
+        var selected = false
         var next: [State] = []
         for state in states {
             let selects = selectors(of: state.path, segment: state.segment).contains { selector in
@@ -132,9 +150,11 @@ struct JSONSelectionPlan: Sendable {
                     Self.surelyInSlice(index, start: start ?? 0, end: end, step: step ?? 1)
                 }
             }
-            if selects, let following = following(state) { next.append(following) }
+            guard selects else { continue }
+            selected = true
+            if let following = following(state) { next.append(following) }
         }
-        return next
+        return (selected, next)
     }
 
     /// The state after `state`'s segment, when its path has one.

@@ -1,6 +1,6 @@
 /// A document as `JSONSkimmer` leaves it: where values lie in the bytes, with the children of only
-/// the containers someone looked into. Entry 0 is the root. An array looked into lists all its
-/// elements; an object looked into for some paths lists only the members they may select. Asked
+/// the containers someone looked into. Entry 0 is the root. A container looked into for some
+/// paths may list only the children they may select (an array: those their indices name). Asked
 /// for children it does not have, or has only for other paths, the skeleton looks into the
 /// container again, fully (`children(of:for:)`): what the skim chose to record changes its cost,
 /// never an answer.
@@ -22,7 +22,10 @@ struct JSONSkeleton: Sendable {
         var firstChild: Int { get { Int(stored.firstChild) } set { stored.firstChild = Int32(newValue) } }
         var lastChild: Int { get { Int(stored.lastChild) } set { stored.lastChild = Int32(newValue) } }
         var nextSibling: Int { get { Int(stored.nextSibling) } set { stored.nextSibling = Int32(newValue) } }
-        /// When only some members are listed: the index in `stateLists` of the states they were
+        /// An element's index in its array; the number of elements of an array looked into.
+        var index: Int { get { Int(stored.index) } set { stored.index = Int32(newValue) } }
+        var count: Int { get { Int(stored.count) } set { stored.count = Int32(newValue) } }
+        /// When only some children are listed: the index in `stateLists` of the states they were
         /// chosen for; -1 when all children are listed.
         var partialFor: Int { get { Int(stored.partialFor) } set { stored.partialFor = Int32(newValue) } }
 
@@ -31,6 +34,7 @@ struct JSONSkeleton: Sendable {
         private struct Stored: Sendable {
             var start, end, keyStart, keyEnd: Int32
             var firstChild: Int32 = -1, lastChild: Int32 = -1, nextSibling: Int32 = -1, partialFor: Int32 = -1
+            var index: Int32 = -1, count: Int32 = 0
         }
 
         init(start: Int, keyStart: Int = -1, keyEnd: Int = -1, keyEscaped: Bool = false) {
@@ -47,7 +51,7 @@ struct JSONSkeleton: Sendable {
     var stateLists: [[JSONSelectionPlan.State]] = []
 
     /// Starts (or starts again) the list of children of entry `index`; `partialFor` names the
-    /// states an object's members are chosen for (empty: all of them are listed).
+    /// states the children are chosen for (empty: all of them are listed).
     mutating func beginChildren(of index: Int, partialFor states: [JSONSelectionPlan.State]) {
         entries[index].lookedInto = true
         entries[index].firstChild = -1

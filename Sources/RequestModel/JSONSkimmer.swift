@@ -32,7 +32,7 @@ struct JSONSkimmer {
         case value, firstValue, key, firstKey, colon, commaOrClose, end
     }
 
-    private struct Frame {
+    struct Frame {
         let isObject: Bool
         /// This container's entry, or -1 inside a container nobody looks into.
         let entry: Int
@@ -40,16 +40,34 @@ struct JSONSkimmer {
         let recorded: Bool
         /// The paths that reach it and go on into its children.
         let states: [JSONSelectionPlan.State]
+        /// Whether every child gets an entry (else only those the states may select).
+        let listsAll: Bool
+        /// For an array listed in part: how many of its last elements to keep until it ends.
+        let keepLast: Int
+        /// The last elements, each at `index % keepLast`.
+        var last: [Element] = []
+        /// The element being read: where it starts, its entry (-1 if none).
+        var elementStart = 0
+        var elementEntry = -1
         var count = 0
         var keyStart = 0
         var keyEnd = 0
         var keyEscaped = false
 
-        init(isObject: Bool, entry: Int, recorded: Bool, states: [JSONSelectionPlan.State]) {
+        struct Element {
+            var index: Int
+            var start: Int
+            var end: Int
+            var entry: Int
+        }
+
+        init(isObject: Bool, entry: Int, recorded: Bool, states: [JSONSelectionPlan.State], listing: (all: Bool, keepLast: Int)) {
             self.isObject = isObject
             self.entry = entry
             self.recorded = recorded
             self.states = states
+            listsAll = listing.all
+            keepLast = listing.keepLast
         }
     }
 
@@ -86,8 +104,10 @@ struct JSONSkimmer {
                         (entry, states) = try child(of: &frames[frames.count - 1], at: i, into: &skeleton)
                         recorded = entry >= 0 && !states.isEmpty
                     }
-                    if recorded { skeleton.beginChildren(of: entry, partialFor: isObject ? states : []) }
-                    frames.append(Frame(isObject: isObject, entry: entry, recorded: recorded, states: states))
+                    let listing = !recorded || states.isEmpty ? (all: true, keepLast: 0)
+                        : isObject ? (all: false, keepLast: 0) : plan.arrayListing(for: states)
+                    if recorded { skeleton.beginChildren(of: entry, partialFor: listing.all ? [] : states) }
+                    frames.append(Frame(isObject: isObject, entry: entry, recorded: recorded, states: states, listing: listing))
                     i += 1
                     expect = isObject ? .firstKey : .firstValue
                 case Byte.closeBracket where expect == .firstValue:
@@ -104,6 +124,7 @@ struct JSONSkimmer {
                         if frames[frames.count - 1].recorded {
                             let (entry, _) = try child(of: &frames[frames.count - 1], at: start, into: &skeleton)
                             if entry >= 0 { skeleton.entries[entry].end = i }
+                            if frames[frames.count - 1].keepLast > 0 { frames[frames.count - 1].keep(endingAt: i) }
                         }
                         expect = .commaOrClose
                     }
@@ -162,11 +183,13 @@ struct JSONSkimmer {
     private func close(_ frames: inout [Frame], at i: Int, _ expect: inout Expect, into skeleton: inout JSONSkeleton) {
         let frame = frames.removeLast()
         if frame.entry >= 0 { skeleton.entries[frame.entry].end = i }
+        if frame.recorded, !frame.isObject { finishArray(frame, into: &skeleton) }
+        if !frames.isEmpty, frames[frames.count - 1].keepLast > 0 { frames[frames.count - 1].keep(endingAt: i) }
         expect = frames.isEmpty ? .end : .commaOrClose
     }
 
     /// A new entry for the value starting at `start` in a recorded container, and the states it
-    /// goes on in; -1 for a member of an object looked into for paths that cannot select it.
+    /// goes on in; -1 for a child of a container listed in part that its paths cannot select.
     private func child(
         of frame: inout Frame, at start: Int, into skeleton: inout JSONSkeleton
     ) throws(JSONProblem) -> (Int, [JSONSelectionPlan.State]) {
@@ -182,11 +205,21 @@ struct JSONSkimmer {
                 states = next
             }
         } else {
-            entry = JSONSkeleton.Entry(start: start)
-            if !frame.states.isEmpty { states = plan.elementStates(of: frame.states, index: frame.count) }
+            var element = JSONSkeleton.Entry(start: start)
+            element.index = frame.count
             frame.count += 1
+            frame.elementStart = start
+            frame.elementEntry = -1
+            if !frame.states.isEmpty {
+                let (selected, next) = plan.element(of: frame.states, index: element.index)
+                guard selected || frame.listsAll else { return (-1, []) }
+                states = next
+            }
+            entry = element
         }
-        return (skeleton.append(entry, to: frame.entry), states)
+        let index = skeleton.append(entry, to: frame.entry)
+        frame.elementEntry = index
+        return (index, states)
     }
 
     /// Whether name selector `name` names the member of `entry`.

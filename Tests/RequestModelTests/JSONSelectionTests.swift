@@ -59,6 +59,21 @@ import Testing
         #expect(skimmed[1] == [.string("three")])
     }
 
+    /// Arrays read for indices list only the elements those name (the last ones kept until the
+    /// array ends); every mix of indices from either end, on every short length, in one pass.
+    @Test func findsEveryIndexFromEitherEndWhateverTheLength() throws {
+        for length in 0...6 {
+            let json = "[" + (0..<length).map { #"{"i": \#($0), "a": [\#($0), "x"]}"# }.joined(separator: ", ") + "]"
+            for first in -7...6 {
+                for second in [-7, -3, -2, -1, 0, 2, 5] {
+                    let paths = ["$[\(first)]", "$[\(second)].i", "$[\(first),\(second)].a[-1]", "$[\(second)]", "$[-1].a[0]"]
+                    let (skimmed, full) = try bothWays(paths, json)
+                    #expect(skimmed == full.map { Optional($0) }, "\(paths) on \(json)")
+                }
+            }
+        }
+    }
+
     @Test func readsBytesThatAreNotContiguous() throws {
         let bytes = Self.document.utf8.lazy.map { $0 }
         #expect(try JSONSelection.values(of: [JSONPath("$.user.roles[-1]")], inUTF8: bytes) == [[.string("dev")]])

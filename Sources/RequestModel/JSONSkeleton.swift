@@ -2,12 +2,11 @@
 /// the containers someone looked into. Entry 0 is the root. A container looked into for some
 /// paths may list only the children they may select (an array: those their indices name). Asked
 /// for children it does not have, or has only for other paths, the skeleton looks into the
-/// container again, fully (`children(of:for:)`): what the skim chose to record changes its cost,
+/// container again, fully (`lookInto(_:for:skimmer:)`): what the skim chose to record changes its cost,
 /// never an answer.
 struct JSONSkeleton: Sendable {
     /// Plain values only (no references to count), as there is one per value looked at; positions
-    /// are kept in 32 bits (`JSONSelection` reads documents under 2 GiB this way), which halves
-    /// the skeleton of a long array.
+    /// are kept in 32 bits (see `maxBytes`), which halves the skeleton of a long array.
     struct Entry: Sendable {
         /// The value's bytes: `start..<end`.
         var start: Int { get { Int(stored.start) } set { stored.start = Int32(newValue) } }
@@ -43,8 +42,9 @@ struct JSONSkeleton: Sendable {
         }
     }
 
-    /// The largest document the skeleton holds: positions fit in 32 bits, and so do entry indices
-    /// (a value has one entry, and a second when an object read for some paths is read again).
+    /// The largest document the skeleton holds (a longer one goes to the parser): positions fit in
+    /// 32 bits, and so do entry indices (a value has one entry, and a second when a container
+    /// listed in part is read again).
     static let maxBytes = Int(Int32.max / 2)
 
     var entries: [Entry] = [Entry(start: 0)]

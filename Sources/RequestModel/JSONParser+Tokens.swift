@@ -74,7 +74,7 @@ extension JSONParser {
     }
 
     /// `\uXXXX` at `i` (its backslash), with a following `\uXXXX` when it is a high surrogate.
-    private func unicodeEscape(_ b: UnsafeBufferPointer<UInt8>, at i: Int, final: Bool) throws(JSONProblem) -> (Unicode.Scalar, Int)? {
+    func unicodeEscape(_ b: UnsafeBufferPointer<UInt8>, at i: Int, final: Bool) throws(JSONProblem) -> (Unicode.Scalar, Int)? {
         guard let unit = try hex4(b, at: i, final: final) else { return nil }
         let text = "\\u" + String(decoding: UnsafeBufferPointer(rebasing: b[(i + 2)..<(i + 6)]), as: UTF8.self)
         switch unit {
@@ -235,21 +235,21 @@ extension JSONParser {
         return String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
     }
 
-    private func controlCharacter(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> JSONProblem {
+    func controlCharacter(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> JSONProblem {
         problem(at: i, "control character \(found(b, at: i)) in a string: write it as an escape (\\n, \\t, \\u00\(hex(b[i])))")
     }
 
-    private func unterminatedString(_ b: UnsafeBufferPointer<UInt8>, from start: Int?) -> JSONProblem {
+    func unterminatedString(_ b: UnsafeBufferPointer<UInt8>, from start: Int?) -> JSONProblem {
         problem(at: b.count, "unexpected end of input inside a string" + (start.map { " opened at column \(column(at: $0))" } ?? ""))
     }
 
     /// Names the first byte of `range` that does not continue valid UTF-8.
-    private func invalidUTF8(_ b: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> JSONProblem {
+    func invalidUTF8(_ b: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> JSONProblem {
         let at = UTF8Check.firstInvalid(UnsafeBufferPointer(rebasing: b[range])).map { range.lowerBound + $0 } ?? range.lowerBound
         return problem(at: at, "invalid UTF-8 in a string: \(found(b, at: at)) does not begin a valid character")
     }
 
-    private func printable(_ c: UInt8) -> String {
+    func printable(_ c: UInt8) -> String {
         (0x21...0x7E).contains(c) ? String(Character(Unicode.Scalar(c))) : "U+00\(hex(c))"
     }
 

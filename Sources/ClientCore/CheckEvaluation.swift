@@ -8,7 +8,8 @@ struct CheckEvaluation {
     let checks: ResponseChecks
 
     func run(on response: HTTPResponse, durationMs: Double) -> (CheckResults, [ClientEvent.Kind]) {
-        var subjects = ResponseSubjects(response, durationMs: durationMs)
+        var subjects = ResponseSubjects(response, durationMs: durationMs,
+                                        paths: checks.captures.compactMap(\.source.path) + checks.asserts.compactMap(\.subject.path))
         var results = CheckResults()
         var events: [ClientEvent.Kind] = []
         var variables = checks.variables
@@ -41,7 +42,7 @@ struct CheckEvaluation {
     /// Whether every assert of `asserts` holds, and the first that does not, as a sentence: what
     /// a poll asks of each try.
     func firstUnmet(_ asserts: [RequestSpec.Assert], on response: HTTPResponse, durationMs: Double) -> AssertReport? {
-        var subjects = ResponseSubjects(response, durationMs: durationMs)
+        var subjects = ResponseSubjects(response, durationMs: durationMs, paths: asserts.compactMap(\.subject.path))
         let masking = checks.secrets
         for assert in asserts {
             let judged = Self.judge(assert, on: &subjects, request: checks.request, variables: checks.variables, masking: masking)
@@ -108,4 +109,13 @@ struct CheckEvaluation {
         default: return value
         }
     }
+}
+
+extension RequestSpec.Assert.Subject {
+    /// The JSON path of a `json` subject.
+    var path: String? { if case .json(let path) = self { path } else { nil } }
+}
+
+extension RequestSpec.Capture.Source {
+    var path: String? { if case .json(let path) = self { path } else { nil } }
 }

@@ -9,11 +9,16 @@ struct ResponseSubjects {
     let response: HTTPResponse
     /// The whole exchange so far, in milliseconds.
     let durationMs: Double
-    private var document: JSONNode??
+    /// Every path the checks will ask for, so one pass over the body serves them all.
+    private let paths: [String]
+    /// What each path selects, by its text; nil until a path is first asked for, empty when the
+    /// body is not JSON (or was streamed, or is too large to read).
+    private var selected: [String: [JSONNode]]?
 
-    init(_ response: HTTPResponse, durationMs: Double) {
+    init(_ response: HTTPResponse, durationMs: Double, paths: [String]) {
         self.response = response
         self.durationMs = durationMs
+        self.paths = paths
     }
 
     /// What an assert's subject is; nil when it is not there.
@@ -43,13 +48,17 @@ struct ResponseSubjects {
 
     /// Nothing when the path is not valid (refused where the file was read) or the body is not JSON.
     private mutating func json(_ text: String) -> JSONNode? {
-        guard let path = try? JSONPath(text.isEmpty ? "$" : text) else { return nil }
-        if document == nil {
-            document = response.streamedBytes == 0 && response.body.count <= HTTPJSONFieldValidator.maxBytes
-                ? JSONNode.parse(response.body.data) : nil
-        }
-        guard let root = document ?? nil else { return nil }
-        return JSONNode.subject(of: path.values(in: root))
+        if selected == nil { selected = select() }
+        return selected?[text].flatMap(JSONNode.subject(of:))
+    }
+
+    /// All the paths at once: one pass over the body that builds only what they select (a 10 MB
+    /// body is not parsed into a tree to read `$.token`).
+    private func select() -> [String: [JSONNode]] {
+        guard response.streamedBytes == 0, response.body.count <= HTTPJSONFieldValidator.maxBytes else { return [:] }
+        let parsed = Array(Set(paths)).compactMap { text in (try? JSONPath(text.isEmpty ? "$" : text)).map { (text, $0) } }
+        guard let values = try? JSONSelection.allValues(of: parsed.map(\.1), inUTF8: response.body.data) else { return [:] }
+        return Dictionary(zip(parsed.map(\.0), values), uniquingKeysWith: { first, _ in first })
     }
 
     /// The value of the first `Set-Cookie` of this response that sets `name` (RFC 6265 §5.2:

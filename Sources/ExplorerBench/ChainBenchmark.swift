@@ -14,6 +14,9 @@ struct ChainBenchmark {
     let runs: Int
     /// Per request, the microseconds the run spends outside `send`: filling, then taking the outcome.
     private let ownMicros = Locked<[Double]>([])
+    /// Each run's median request, in microseconds: a scheduler hiccup moves a total, not a median.
+    private let chainedRequestMicros = Locked<[Double]>([])
+    private let plainRequestMicros = Locked<[Double]>([])
 
     func run() async {
         do {
@@ -21,8 +24,10 @@ struct ChainBenchmark {
             let client = try HTTPClient(baseURL: server.baseURL)
             client.headers = ["X-Demo-Key": "bench"]
             let file = try RequestFile(path: "bench.yaml", text: Self.file(calls: requests - 1))
+            // One untimed run of each warms the pool and the code paths.
             _ = try await chained(file, on: client)
             _ = try await plain(on: client)
+            for list in [ownMicros, chainedRequestMicros, plainRequestMicros] { list.withLock { $0 = [] } }
             var chainedTimes: [Double] = []
             var plainTimes: [Double] = []
             for index in 0..<runs {
@@ -41,6 +46,11 @@ struct ChainBenchmark {
             print("requests=\(requests) runs=\(runs)")
             print("run_ms=\(format(chained, digits: 1))")
             print("plain_ms=\(format(plain, digits: 1))")
+            let chainedMedian = Sample(chainedRequestMicros.withLock { $0 }).median
+            let plainMedian = Sample(plainRequestMicros.withLock { $0 }).median
+            print("run_request_median_us=\(format(chainedMedian, digits: 1))")
+            print("plain_request_median_us=\(format(plainMedian, digits: 1))")
+            print("run_vs_plain_request_median=\(format(chainedMedian / plainMedian, digits: 3))")
             print("run_prepare_finish_us_per_request=\(format(Sample(ownMicros.withLock { $0 }).median, digits: 1))")
             print("checks_us_per_response=\(format(checksMicros, digits: 1))")
             checksOnLargeBody()
@@ -57,8 +67,10 @@ struct ChainBenchmark {
         try state.enter(file, profile: [:])
         let start = ContinuousClock.now
         var own = Duration.zero
+        var each: [Double] = []
         for index in file.requests.requests.indices {
             let before = ContinuousClock.now
+            defer { each.append(Self.milliseconds(since: before) * 1000) }
             guard case .send(let request) = state.prepare(index, of: file) else { throw Failure("request \(index) was refused") }
             own += ContinuousClock.now - before
             let response = try await client.send(request)
@@ -69,7 +81,9 @@ struct ChainBenchmark {
         }
         let (seconds, attoseconds) = own.components
         ownMicros.withLock { $0.append((Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(file.requests.requests.count)) }
-        return Self.milliseconds(since: start)
+        let total = Self.milliseconds(since: start)
+        chainedRequestMicros.withLock { $0.append(Sample(each).median) }
+        return total
     }
 
     /// The 3 captures and 5 asserts of one call judged on its response, as the exchange runs them.
@@ -91,8 +105,15 @@ struct ChainBenchmark {
         let start = ContinuousClock.now
         let login = try await client.send(HTTPRequest(.post, "auth/login").body(#"{"user": "ann", "password": "pw"}"#, contentType: "application/json"))
         guard let token = JSONNode.parse(login.body.data)?["token"]?.stringValue else { throw Failure("no token") }
-        for _ in 1..<requests { _ = try await client.send(HTTPRequest(.get, "users/me").header("Authorization", "Bearer \(token)")) }
-        return Self.milliseconds(since: start)
+        var each: [Double] = []
+        for _ in 1..<requests {
+            let before = ContinuousClock.now
+            _ = try await client.send(HTTPRequest(.get, "users/me").header("Authorization", "Bearer \(token)"))
+            each.append(Self.milliseconds(since: before) * 1000)
+        }
+        let total = Self.milliseconds(since: start)
+        plainRequestMicros.withLock { $0.append(Sample(each).median) }
+        return total
     }
 
     /// 3 captures and 5 asserts on a 10 MB JSON document, as the exchange runs them on a response.

@@ -70,8 +70,10 @@ final class TUIRecorder: Sendable {
         state.withLock { $0.keepSecrets = keep }
     }
 
-    func begin(_ id: ExchangeID, draft: RequestDraft, profile: ProfileContext) {
-        state.withLock { $0.pending[id] = Pending(profile: profile, request: draft.request(), startedAt: Date()) }
+    /// Exchange `id` starts: `request` is what a session records of it (a request file's as
+    /// written, templates and checks included).
+    func begin(_ id: ExchangeID, request: RequestSpec, profile: ProfileContext) {
+        state.withLock { $0.pending[id] = Pending(profile: profile, request: request, startedAt: Date()) }
     }
 
     /// Every event of the client's stream; those of a pending exchange are kept.

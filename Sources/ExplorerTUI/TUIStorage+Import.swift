@@ -17,7 +17,19 @@ extension TUIStorage {
         return .pathCompleted(text, alternatives: alternatives)
     }
 
-    func importFile(_ path: String, merge: Bool) -> AppEvent {
+    /// A request file (YAML with `requests:`) opens as one in `requestFile`; anything else is
+    /// imported into a profile.
+    func importFile(_ path: String, merge: Bool, requestFile: TUIRequestFile) -> AppEvent {
+        let full = expanded(path)
+        if let data = FileManager.default.contents(atPath: full), TUIRequestFile.isRequestFile(data, path: full) {
+            do throws(CLIError) {
+                let file = try TUIRequestFile.read(full)
+                requestFile.open(file)
+                return .requestFileOpened(path: path, requests: file.requests.requests)
+            } catch {
+                return .report(title: "Not opened", lines: [error.message])
+            }
+        }
         let run: ImportRun
         do throws(ImportRun.Failure) {
             run = try ImportRun.prepare(URL(fileURLWithPath: expanded(path)), mode: merge ? .merge : .refuseExisting, store: profiles)

@@ -10,7 +10,7 @@ extension TUIStorage {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let entries = names.map { name in
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(name), isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(name), isDirectory: &isDirectory)
             return isDirectory.boolValue ? name + "/" : name
         }
         let (text, alternatives) = PathCompletion.complete(typed, entries: entries)

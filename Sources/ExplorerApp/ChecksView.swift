@@ -36,6 +36,9 @@ public struct ChecksView: Sendable, Equatable {
         self.pollMax = pollMax
     }
 
+    /// Whether anything was judged, captured or polled (a refused request has only its failure).
+    public var hasResults: Bool { !asserts.isEmpty || !captures.isEmpty || poll != nil }
+
     public var passedCount: Int { asserts.filter(\.passed).count }
     public var failedCount: Int { asserts.count - passedCount }
 

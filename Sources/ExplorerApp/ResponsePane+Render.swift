@@ -25,7 +25,7 @@ extension ResponsePane {
             if let checks, checks.poll != nil {
                 drawChecks(checks, in: Rect(row: statusRow + 1, column: inner.column, width: width, height: inner.height - 1), on: &screen)
             }
-        case .failure(let text) where checks != nil:
+        case .failure(let text) where checks?.hasResults == true:
             screen.put(text, row: statusRow, column: inner.column, style: PaneFrame.error, limit: width)
             drawChecks(checks ?? ChecksView(), in: Rect(row: statusRow + 1, column: inner.column, width: width, height: inner.height - 1), on: &screen)
             return

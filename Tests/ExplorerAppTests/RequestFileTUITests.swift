@@ -200,3 +200,20 @@ import TUICore
         #expect(actions.contains { $0.hasPrefix("F8: variables of the request file") })
     }
 }
+
+extension RequestFileTUITests {
+    @Test func aPollThatGaveUpShowsItsFailureAndTheLastValue() throws {
+        var state = try opened(width: 220, height: 40)
+        F.press(.control("f"), .down, .enter, into: &state)
+        let id = try #require(send(&state, expecting: 1))
+        let reason = "$.state equals \"done\": got \"running\""
+        _ = state.update(.client(ClientEvent(exchange: id, tMs: 1, kind: .validatorDecided(attempt: 30, validator: "poll", decision: .fail,
+                                                                                           reason: reason))), now: 2)
+        let failure = "poll gave up after 30 tries: " + reason
+        _ = state.update(.fileRequestFinished(id, failures: [failure]), now: 2)
+        _ = state.update(.exchangeEnded(id, failure: failure, cancelled: false), now: 2)
+        let pane = F.inside(.response, of: state, now: 2)
+        #expect(pane.contains { $0.contains("poll: gave up at try 30 of 30: " + reason) }, "\(pane.joined(separator: "\n"))")
+        #expect(pane.contains { $0.contains("✗ " + failure) })
+    }
+}

@@ -55,8 +55,9 @@ public enum AppEvent: Sendable {
     case importWouldReplace(path: String, message: String)
     /// A file was imported into `profile` (and more for its environments): the report to show.
     case imported(profile: String, lines: [String])
-    /// A request file was opened (Ctrl+O on one): its requests, in order.
-    case requestFileOpened(path: String, requests: [RequestSpec])
+    /// A request file was opened (Ctrl+O on one): its requests, in order, and the profile it
+    /// names (`profile:`), which it runs on.
+    case requestFileOpened(path: String, requests: [RequestSpec], profile: String?)
     /// The variables in the request file's scope, as they are now.
     case variablesListed([RequestFileState.Variable])
     /// A request sent from the request file ended: why it failed (nothing when it passed).

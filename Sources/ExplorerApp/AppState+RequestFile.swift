@@ -94,6 +94,9 @@ extension AppState {
     /// What file request sent as `id` came to (the loop's `RequestOutcome`).
     mutating func fileRequestFinished(_ id: ExchangeID, failures: [String], now: Double) {
         if id == exchanges.shown { response.finishChecks(failures: failures) }
+        if let index = requestFile?.sent[id], !failures.isEmpty, let name = requestFile?.name(index) {
+            show("✗ \(name): " + failures.joined(separator: "; "), isError: true, now: now, for: 6)
+        }
         guard let file = requestFile, file.sent[id] != nil, file.isRunning else { return }
         requestFile?.runOutcomes.append(failures.isEmpty)
         guard var run = requestFile, run.runQueue.isEmpty else { return }

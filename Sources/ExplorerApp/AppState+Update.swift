@@ -55,10 +55,12 @@ extension AppState {
         case .client(let event):
             timeline.apply(event, receivedAt: now)
             if event.exchange == exchanges.shown { response.apply(event.kind) }
-        case .requestFileOpened(let path, let requests):
+        case .requestFileOpened(let path, let requests, let profile):
             overlay = nil
             openRequestFile(path: path, requests: requests, now: now)
-            return [.listVariables]
+            // The file runs on the profile it names.
+            let switching = profile.map { $0 == profiles.name ? [] : switchProfile(to: $0, now: now) } ?? []
+            return switching + [.listVariables]
         case .variablesListed(let variables):
             variablesListed(variables)
         case .fileRequestFinished(let id, let failures):

@@ -25,7 +25,7 @@ extension TUIStorage {
             do throws(CLIError) {
                 let file = try TUIRequestFile.read(full)
                 requestFile.open(file)
-                return .requestFileOpened(path: path, requests: file.requests.requests)
+                return .requestFileOpened(path: path, requests: file.requests.requests, profile: file.requests.profile)
             } catch {
                 return .report(title: "Not opened", lines: [error.message])
             }

@@ -34,7 +34,8 @@ import TUICore
     func opened(width: Int = 80, height: Int = 24) throws -> AppState {
         let file = try RequestFile(path: "examples/chain.yaml", text: Self.yaml)
         var state = F.state(width: width, height: height)
-        #expect(state.update(.requestFileOpened(path: file.path, requests: file.requests.requests), now: 1) == [.listVariables])
+        #expect(state.update(.requestFileOpened(path: file.path, requests: file.requests.requests, profile: file.requests.profile), now: 1)
+                == [.listVariables])
         return state
     }
 
@@ -59,6 +60,14 @@ import TUICore
         #expect(state.draft.method == "POST")
         #expect(state.draft.url == "auth/login")
         #expect(F.joined(state).contains("opened examples/chain.yaml: 2 requests"))
+    }
+
+    @Test func aFileNamingAnotherProfileSwitchesToIt() throws {
+        let file = try RequestFile(path: "staging.yaml", text: Self.yaml.replacingOccurrences(of: "profile: demo", with: "profile: staging"))
+        var state = F.state()
+        let effects = state.update(.requestFileOpened(path: file.path, requests: file.requests.requests, profile: file.requests.profile), now: 1)
+        #expect(effects == [.switchProfile("staging"), .listVariables])
+        #expect(state.requestFile?.path == "staging.yaml")
     }
 
     @Test func ctrlFListsTheFilesRequestsAndEnterLoadsOne() throws {
@@ -100,6 +109,7 @@ import TUICore
         _ = state.update(.fileRequestFinished(id, failures: [reason]), now: 2)
         _ = state.update(.exchangeEnded(id, failure: reason, cancelled: false), now: 2)
         #expect(F.joined(state, now: 2).contains(reason))
+        #expect(state.response.content == .failure(reason))
     }
 
     @Test func theChecksViewFollowsTheEventsAndMasksSecrets() throws {
@@ -117,6 +127,8 @@ import TUICore
         _ = state.update(.responseReceived(id, F.summary(bytes: 2), F.document("{}")), now: 2)
         _ = state.update(.fileRequestFinished(id, failures: ["$.name equals \"ann\", got \"bob\""]), now: 2)
         _ = state.update(.exchangeEnded(id, failure: nil, cancelled: false), now: 2)
+        // The status bar says why it failed.
+        #expect(F.joined(state, now: 2).contains("✗ me: $.name equals \"ann\", got \"bob\""))
         state.focus = .response
         #expect(F.inside(.response, of: state, now: 2).contains { $0.contains("Checks ✓1 ✗1") })
         F.press(.character("t"), .character("t"), into: &state)

@@ -62,7 +62,8 @@ extension AppState {
         let id = exchanges.begin(at: now)
         requestFile?.sent[id] = index
         timeline.begin(exchange: id, method: draft.method, url: profiles.resolved(draft.url), at: now)
-        response.beginExchange(checks: ChecksView(pollMax: spec.poll?.max))
+        let checked = !(spec.captures.isEmpty && spec.asserts.isEmpty && spec.poll == nil)
+        response.beginExchange(checks: checked ? ChecksView(pollMax: spec.poll?.max) : nil)
         return [.sendFromFile(index: index, draft: draft, edited: draft != RequestDraft(spec), id)]
     }
 

@@ -93,7 +93,7 @@ public struct ResponsePane: Sendable, Equatable {
 
     /// The request file's request ended: its failures close the Checks view.
     public mutating func finishChecks(failures: [String]) {
-        if checks == nil { checks = ChecksView() }
+        if checks == nil, !failures.isEmpty { checks = ChecksView() }
         checks?.finish(failures: failures)
     }
 

@@ -102,6 +102,17 @@ import TUICore
         guard case .send? = F.press(.function(5), into: &state).first else { Issue.record("a plain send expected"); return }
     }
 
+    @Test func aRequestWithoutChecksHasNoChecksTab() throws {
+        let file = try RequestFile(path: "plain.yaml", text: "version: 1\nrequests:\n  - name: \"page\"\n    url: \"json/2\"\n")
+        var state = F.state()
+        _ = state.update(.requestFileOpened(path: file.path, requests: file.requests.requests, profile: nil), now: 1)
+        let id = try #require(send(&state, expecting: 0))
+        _ = state.update(.responseReceived(id, F.summary(bytes: 2), F.document("{}")), now: 2)
+        _ = state.update(.fileRequestFinished(id, failures: []), now: 2)
+        #expect(state.response.checks == nil)
+        #expect(!F.inside(.response, of: state, now: 2).contains { $0.contains("Checks") })
+    }
+
     @Test func aRefusedRequestShowsItsReasonWhereErrorsShow() throws {
         var state = try opened()
         let id = try #require(send(&state, expecting: 0))

@@ -52,6 +52,34 @@ extension TUITmuxTests {
         await tmux.kill()
     }
 
+    @Test func ctrlOOpensARequestFileAndItRunsGreen() async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        try FileManager.default.copyItem(atPath: RunCommandTests.examples.appendingPathComponent("chain.yaml").path,
+                                         toPath: directory.path("chain.yaml"))
+        let tmux = try await TmuxSession.start([], width: 120, height: 36, in: directory)
+        do {
+            try await tmux.waitFor("the five pane titles", Self.showsAllTitles)
+            try await tmux.waitFor(text: "http://127.0.0.1:")
+            try await tmux.send("C-o")
+            try await tmux.waitFor(text: "Path:")
+            try await tmux.send("chain.yaml", literal: true)
+            try await tmux.send("Enter")
+            try await tmux.waitFor(text: "opened chain.yaml: 4 requests")
+            try await tmux.send("C-f")
+            let picker = try await tmux.waitFor(text: "Requests of chain.yaml (4)")
+            #expect(picker.contains { $0.contains("job done") && $0.contains("GET jobs/{{jobId}}") })
+            try await tmux.send("Escape", "F7")
+            try await tmux.waitFor(text: "run of chain.yaml: 4 passed, 0 failed", timeout: 30)
+            // Nothing was imported into a profile.
+            #expect(!FileManager.default.fileExists(atPath: directory.path("home/profiles/chain.yaml")))
+        } catch {
+            await tmux.kill()
+            throw error
+        }
+        await tmux.kill()
+    }
+
     @Test func aRequestFileThatDoesNotParseExits2NamingItsPlace() async throws {
         let directory = try TestDirectory()
         defer { directory.remove() }

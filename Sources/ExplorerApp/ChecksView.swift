@@ -78,7 +78,7 @@ public struct ChecksView: Sendable, Equatable {
                           Span(assert.claim), Span("  " + assert.found, PaneFrame.muted)])
         }
         for capture in captures {
-            lines.append([Span("= ", PaneFrame.muted), Span(capture.name), Span(" = ", PaneFrame.muted), Span(capture.value)])
+            lines.append([Span("⇢ ", PaneFrame.muted), Span(capture.name), Span(" = ", PaneFrame.muted), Span(capture.value)])
         }
         // Failures the asserts do not already say (a capture that found nothing, a refusal).
         let said = Set(asserts.filter { !$0.passed }.map { $0.claim + ", " + $0.found })

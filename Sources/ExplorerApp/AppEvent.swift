@@ -1,4 +1,5 @@
 import ClientEvents
+import RequestModel
 import SessionFormat
 import TUICore
 
@@ -54,6 +55,14 @@ public enum AppEvent: Sendable {
     case importWouldReplace(path: String, message: String)
     /// A file was imported into `profile` (and more for its environments): the report to show.
     case imported(profile: String, lines: [String])
+    /// A request file was opened (Ctrl+O on one): its requests, in order, and the profile it
+    /// names (`profile:`), which it runs on.
+    case requestFileOpened(path: String, requests: [RequestSpec], profile: String?)
+    /// The variables in the request file's scope, as they are now.
+    case variablesListed([RequestFileState.Variable])
+    /// A request sent from the request file ended: why it failed (nothing when it passed).
+    /// Posted before its `exchangeEnded`.
+    case fileRequestFinished(ExchangeID, failures: [String])
     /// The terminal went away (hang-up) or the process was asked to stop (SIGTERM, SIGHUP):
     /// quit at once, without asking.
     case terminate
@@ -91,6 +100,13 @@ public enum Effect: Sendable, Equatable {
     /// session `check`, refined by the exchange's); the loop posts a report.
     case compare(ExchangeID, against: Session.Outcome?, check: Session.Check)
     case send(RequestDraft, ExchangeID)
+    /// Send request `index` of the open request file with its checks, its variables filled;
+    /// `edited`: the panes' URL, headers and body instead of the file's.
+    case sendFromFile(index: Int, draft: RequestDraft, edited: Bool, ExchangeID)
+    /// List the request file's variables (posted as `variablesListed`).
+    case listVariables
+    /// Set a variable as a `--var` for the request file's next sends.
+    case setVariable(name: String, value: String)
     case cancel(ExchangeID)
     case skipWait
     case openEditor(String)

@@ -4,7 +4,7 @@ import TUICore
 /// profile (SPEC §9) and its report shown — Enter then switches to that profile. Tab completes
 /// the path; a profile that exists is merged into only after `y`.
 extension AppState {
-    static let openTitle = "Open: OpenAPI/Swagger, Postman, Insomnia or .http"
+    static let openTitle = "Open: request file, OpenAPI, Postman, Insomnia or .http"
 
     mutating func promptOpenFile() {
         overlay = .prompt(.openFile, PromptOverlay(title: Self.openTitle, label: "Path:"))

@@ -54,6 +54,17 @@ extension AppState {
             return [.listProfiles]
         case .client(let event):
             timeline.apply(event, receivedAt: now)
+            if event.exchange == exchanges.shown { response.apply(event.kind) }
+        case .requestFileOpened(let path, let requests, let profile):
+            overlay = nil
+            openRequestFile(path: path, requests: requests, now: now)
+            // The file runs on the profile it names.
+            let switching = profile.map { $0 == profiles.name ? [] : switchProfile(to: $0, now: now) } ?? []
+            return switching + [.listVariables]
+        case .variablesListed(let variables):
+            variablesListed(variables)
+        case .fileRequestFinished(let id, let failures):
+            fileRequestFinished(id, failures: failures, now: now)
         case .responseReceived(let id, let summary, let document):
             guard id == exchanges.shown else { break }
             response.show(summary, document: document)
@@ -68,12 +79,14 @@ extension AppState {
             exchanges.inFlight = nil
             if cancelled {
                 sessions.resendQueue = []
+                requestFile?.stopRun()
                 response.showFailure("cancelled")
             } else if let failure {
                 if response.document == nil { response.showFailure(failure) }
                 show(failure, isError: true, now: now, for: 6)
             }
             if !cancelled, !sessions.resendQueue.isEmpty { return sendNextQueued(now: now) }
+            if !cancelled, requestFile?.runQueue.isEmpty == false { return sendNextFileRequest(now: now) }
         case .filterEvaluated(let result):
             response.showFilterResult(result)
         case .editorFinished(let text):
@@ -129,8 +142,12 @@ extension AppState {
             }
         case .function(6): promptSaveSession(now: now)
         case .control("s"): promptSaveRequest()
-        case .control("f"): return openSavedRequests()
+        case .control("f"):
+            guard let file = requestFile else { return openSavedRequests() }
+            openFileRequests(file)
         case .control("o"): promptOpenFile()
+        case .function(7): return runAllFileRequests(now: now)
+        case .function(8): return openVariables(now: now)
         case .mouse(let mouse): handle(mouse)
         default: return handleInFocusedPane(key, now: now)
         }
@@ -216,7 +233,7 @@ extension AppState {
             }
         case .list(let kind, var list):
             // The keys that open another list (or quit) leave this one for it.
-            let elsewhere: [Key] = [.function(2), .function(3), .function(4), .control("f"), .control("o"), .control("q")]
+            let elsewhere: [Key] = [.function(2), .function(3), .function(4), .function(7), .function(8), .control("f"), .control("o"), .control("q")]
             if elsewhere.contains(key), !(kind == .savedRequests && key == .function(2)) {
                 self.overlay = nil
                 return handle(key, now: now)
@@ -231,6 +248,8 @@ extension AppState {
             case (.session, _), (.history, _): return handleExchanges(kind, outcome, now: now)
             case (.savedRequests, _): return handleSaved(outcome, list: list, now: now)
             case (.imported(let name), _): return handleImported(name, outcome, now: now)
+            case (.fileRequests, _): return handleFileRequests(outcome, now: now)
+            case (.variables, _): handleVariables(outcome)
             }
         case .prompt(let purpose, var prompt):
             if purpose == .openFile, key == .tab { return [.completePath(prompt.text)] }
@@ -275,6 +294,7 @@ extension AppState {
         case .saveRequest: return submitSaveRequest(text)
         case .renameRequest(let from): return submitRename(from: from, to: text)
         case .openFile: return submitOpenFile(text, now: now)
+        case .editVariable(let name): return submitVariable(name, value: text)
         }
     }
 
@@ -286,6 +306,7 @@ extension AppState {
         case .saveRequest: SavedRequestsState.nameProblem(text)
         case .renameRequest(let from): savedRequests.problem(renaming: from, to: text)
         case .openFile: text.trimmingCharacters(in: .whitespaces).isEmpty ? "give the path of a file to import" : nil
+        case .editVariable: nil
         }
     }
 
@@ -336,7 +357,9 @@ extension AppState {
         case .keepSecrets: return toggleKeepSecrets(now: now)
         case .compare: return compare(now: now)
         case .saveRequest: promptSaveRequest()
-        case .openRequests: return openSavedRequests()
+        case .openRequests:
+            guard let file = requestFile else { return openSavedRequests() }
+            openFileRequests(file)
         case .openFile: promptOpenFile()
         }
         return []
@@ -367,6 +390,7 @@ extension AppState {
 
     /// Sends `draft` on the ready profile: a new exchange in the timeline and the Response pane.
     mutating func start(_ draft: RequestDraft, now: Double) -> [Effect] {
+        if let index = requestFile?.current { return startFileRequest(index, draft: draft, now: now) }
         let id = exchanges.begin(at: now)
         timeline.begin(exchange: id, method: draft.method, url: profiles.resolved(draft.url), at: now)
         response.beginExchange()
@@ -383,6 +407,7 @@ extension AppState {
     /// Esc or Ctrl+C: the exchange in flight is cancelled, else the send waiting for the profile
     /// will not go.
     private mutating func stop(now: Double) -> [Effect] {
+        requestFile?.stopRun()
         guard exchanges.inFlight == nil else { return cancel(now: now) }
         exchanges.pending = nil
         show("the waiting send is cancelled", isError: false, now: now)

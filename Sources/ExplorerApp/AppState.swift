@@ -34,6 +34,10 @@ public struct AppState: Sendable {
         case savedRequests
         /// What an import wrote: Enter switches to the profile, any other key closes.
         case imported(String)
+        /// The open request file's requests.
+        case fileRequests
+        /// The variables in the open request file's scope (F8).
+        case variables
     }
 
     /// What a prompt's answer is for.
@@ -44,6 +48,8 @@ public struct AppState: Sendable {
         case renameRequest(from: String)
         /// Ctrl+O: a file to import.
         case openFile
+        /// A new value for a variable of the request file's scope.
+        case editVariable(String)
     }
 
     /// A yes/no question: `y` does it, any other key does not.
@@ -79,6 +85,8 @@ public struct AppState: Sendable {
     public var exchanges = ExchangeState()
     public var sessions = SessionState()
     public var savedRequests = SavedRequestsState()
+    /// The request file opened with `explorer tui FILE` or Ctrl+O, if any.
+    public var requestFile: RequestFileState?
     /// The request as it was at start or as the last ready request loaded it: Ctrl+Q asks before
     /// losing anything typed since.
     var savedWork: Work?
@@ -119,6 +127,7 @@ public struct AppState: Sendable {
 
     /// A saved request or a recorded exchange into the panes: nobody's work until edited.
     mutating func loadIntoPanes(_ draft: RequestDraft) {
+        requestFile?.current = nil
         request.method = draft.method
         request.url.text = draft.url
         request.readyIndex = nil
@@ -132,6 +141,7 @@ public struct AppState: Sendable {
     /// What it loads is nobody's work; a pane it leaves alone stays as unsaved as it was.
     mutating func loadReady(_ index: Int) {
         let ready = request.readyRequests[index]
+        requestFile?.current = nil
         let loadsHeaders = !ready.headers.isEmpty, loadsBody = ready.body != .none
         if loadsHeaders { headers.load(ready.headers) }
         if loadsBody { body.load(ready.body) }

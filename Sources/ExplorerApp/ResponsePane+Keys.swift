@@ -31,7 +31,7 @@ extension ResponsePane {
         case .right: if !wrap, tab == .body { column = min(column + Self.sideStep, 1 << 30) }
         case .character("w"): toggleWrap()
         case .character("p"): togglePretty()
-        case .character("t"): tab = tab == .body ? .headers : .body
+        case .character("t"): tab = nextTab
         case .character("/"):
             tab = .body
             searchField = ""
@@ -46,10 +46,21 @@ extension ResponsePane {
         return .handled
     }
 
+    /// `t`: body, headers, then the checks when the exchange has some.
+    var nextTab: Tab {
+        switch tab {
+        case .body: .headers
+        case .headers: checks == nil ? .body : .checks
+        case .checks: .body
+        }
+    }
+
     /// Mouse wheel and arrows: positive scrolls towards the end.
     public mutating func scroll(by lines: Int) {
         let lines = max(-1 << 30, min(lines, 1 << 30))
-        if tab == .headers {
+        if tab == .checks {
+            checksTop = max(0, min(checksTop + lines, (checks?.lines.count ?? 1) - 1))
+        } else if tab == .headers {
             headerTop = max(0, min(headerTop + lines, maxHeaderTop))
         } else {
             topLine = max(0, min(topLine + lines, maxTopLine()))

@@ -21,6 +21,14 @@ extension ResponsePane {
             screen.put("no response yet: Ctrl+R sends", row: statusRow, column: inner.column, style: PaneFrame.muted, limit: width)
         case .waiting:
             screen.put("waiting for the response…", row: statusRow, column: inner.column, style: PaneFrame.muted, limit: width)
+            // A poll's progress shows while it waits.
+            if let checks, checks.poll != nil {
+                drawChecks(checks, in: Rect(row: statusRow + 1, column: inner.column, width: width, height: inner.height - 1), on: &screen)
+            }
+        case .failure(let text) where checks?.hasResults == true:
+            screen.put(text, row: statusRow, column: inner.column, style: PaneFrame.error, limit: width)
+            drawChecks(checks ?? ChecksView(), in: Rect(row: statusRow + 1, column: inner.column, width: width, height: inner.height - 1), on: &screen)
+            return
         case .failure(let text):
             let lines = BodyWrap.rows([Span(text, PaneFrame.error)], width: width, maxRows: inner.height)
             for (row, line) in zip(inner.rows, lines) { screen.put(line, row: row, column: inner.column, limit: width) }
@@ -29,7 +37,9 @@ extension ResponsePane {
             screen.put(ResponseSummaryText.spans(summary), row: statusRow, column: inner.column, limit: width)
             if let tabsRow { drawTabs(summary, row: tabsRow, inner: inner, on: &screen) }
             let area = Rect(row: rows.first ?? inner.row, column: inner.column, width: width, height: rows.count)
-            if tab == .headers {
+            if tab == .checks, let checks {
+                drawChecks(checks, in: area, on: &screen)
+            } else if tab == .headers {
                 drawHeaders(summary.headers, in: area, on: &screen)
             } else {
                 drawBody(in: area, on: &screen)
@@ -50,6 +60,9 @@ extension ResponsePane {
             Span(" "),
             Span(" Headers (\(summary.headers.count)) ", tab == .headers ? Self.activeTab : PaneFrame.muted),
         ]
+        if let checks {
+            spans += [Span(" "), Span(" \(checks.label) ", tab == .checks ? Self.activeTab : checks.failedCount > 0 ? PaneFrame.error : PaneFrame.muted)]
+        }
         if tab == .body, let document {
             var words = [filter.map(Self.filterStatus) ?? describe(document)]
             if wrap { words.append("wrap") }
@@ -61,13 +74,21 @@ extension ResponsePane {
 
     /// The keys that matter here, naming what `p` and `t` switch to.
     var hint: String {
-        guard tab == .body else { return "t body  Up/Down scroll" }
+        guard tab == .body else { return nextTab == .checks ? "t checks  Up/Down scroll" : "t body  Up/Down scroll" }
         var words = ["/ search", "n/N", wrap ? "w unwrap" : "w wrap"]
         if let document, let other = document.availableLayouts.first(where: { $0 != document.layout }) {
             words.append(other == .raw ? "p raw" : other == .pretty ? "p pretty" : "p hex")
         }
         words.append("t headers")
         return words.joined(separator: "  ")
+    }
+
+    /// The Checks view's lines from `checksTop`.
+    private func drawChecks(_ checks: ChecksView, in area: Rect, on screen: inout Screen) {
+        guard area.height > 0, area.width > 0 else { return }
+        for (offset, line) in checks.lines.dropFirst(checksTop).prefix(area.height).enumerated() {
+            screen.put(line, row: area.row + offset, column: area.column, limit: area.width)
+        }
     }
 
     private func describe(_ document: BodyDocument) -> String {

@@ -1,3 +1,4 @@
+import ClientEvents
 import TUICore
 
 /// The Response pane: the final response's status, version, time and size, then its body
@@ -14,7 +15,8 @@ public struct ResponsePane: Sendable, Equatable {
     }
 
     public enum Tab: Sendable, Equatable {
-        case body, headers
+        /// `checks` only while the exchange shown has checks (a request file's).
+        case body, headers, checks
     }
 
     /// What the pane is showing.
@@ -36,6 +38,9 @@ public struct ResponsePane: Sendable, Equatable {
     /// Columns scrolled sideways (without wrap).
     public internal(set) var column = 0
     public internal(set) var headerTop = 0
+    /// What a request file's checks came to for the exchange shown; nil without checks.
+    public internal(set) var checks: ChecksView?
+    public internal(set) var checksTop = 0
     public internal(set) var wrap = false
     /// The user's raw/pretty choice; it carries over to the next response.
     public internal(set) var prefersRaw = false
@@ -68,10 +73,28 @@ public struct ResponsePane: Sendable, Equatable {
     // MARK: What the app tells the pane
 
     /// A new exchange was sent: the old response goes, "waiting for the response…" shows.
-    public mutating func beginExchange() {
+    public mutating func beginExchange(checks: ChecksView? = nil) {
         content = .waiting
         document = nil
+        self.checks = checks
+        checksTop = 0
         resetView()
+    }
+
+    /// An event of the exchange shown: its checks follow it.
+    public mutating func apply(_ event: ClientEvent.Kind) {
+        switch event {
+        case .captureSet, .assertPassed, .assertFailed, .validatorDecided(_, "poll", _, _):
+            if checks == nil { checks = ChecksView() }
+            checks?.apply(event)
+        default: break
+        }
+    }
+
+    /// The request file's request ended: its failures close the Checks view.
+    public mutating func finishChecks(failures: [String]) {
+        if checks == nil, !failures.isEmpty { checks = ChecksView() }
+        checks?.finish(failures: failures)
     }
 
     /// The final response arrived with its body opened (possibly still indexing).
@@ -111,7 +134,8 @@ public struct ResponsePane: Sendable, Equatable {
     }
 
     private mutating func resetView() {
-        tab = .body
+        // The Checks tab stays chosen from one exchange to the next (run all, a poll).
+        if tab != .checks || checks == nil { tab = .body }
         topLine = 0
         column = 0
         headerTop = 0

@@ -18,6 +18,10 @@ struct StatusBar {
             if state.timeline.pendingWait != nil {
                 return [Span(" #\(exchange.id) waiting to retry · \(elapsed) · Ctrl+G skips, Esc cancels ", Self.bar)]
             }
+            if let file = state.requestFile, file.isRunning {
+                let done = file.runOutcomes.count + 1, all = file.runOutcomes.count + 1 + file.runQueue.count
+                return [Span(" run \(done)/\(all) · #\(exchange.id) in flight · \(elapsed) · Esc stops the run ", Self.bar)]
+            }
             return [Span(" #\(exchange.id) in flight · \(elapsed) · Esc cancels ", Self.bar)]
         }
         if let waiting = state.exchanges.pendingStatus { return [Span(" " + waiting + " ", Self.bar)] }
@@ -26,6 +30,7 @@ struct StatusBar {
 
     var hints: String {
         switch state.focus {
+        case .request where state.requestFile != nil: "Enter send · F7 run all · F8 vars · Ctrl+F requests · F1 help"
         case .request: "Enter send · Tab pane · F1 help · Ctrl+P commands · Ctrl+Q quit"
         case .headers: "a add · Enter edit · Space on/off · d delete · F1 help"
         case .body: "Ctrl+T kind · Ctrl+E $EDITOR · Ctrl+R send · F1 help"

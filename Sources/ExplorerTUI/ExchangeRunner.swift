@@ -3,6 +3,7 @@ import ExplorerApp
 import Foundation
 import Locking
 import Profiles
+import RequestModel
 import Sessions
 import TUICore
 import CurlSyntax
@@ -26,6 +27,8 @@ final class ExchangeRunner: Sendable {
     private let clock = SkippableClock()
     private let running = Locked(Running())
     let recorder: TUIRecorder
+    /// The request file open in the TUI, if any, and its run's scope.
+    let requestFile = TUIRequestFile()
 
     init(recorder: TUIRecorder, post: @escaping @Sendable (AppEvent) -> Void) {
         self.recorder = recorder
@@ -106,16 +109,51 @@ final class ExchangeRunner: Sendable {
     }
 
     func send(_ draft: RequestDraft, id: ExchangeID) {
+        exchange(id, recording: draft.request(), request: { () throws(HTTPError) in try draft.httpRequest() })
+    }
+
+    /// Request `index` of the open request file: filled from its scope with its checks, recorded
+    /// as the file writes it (templates and checks) so a saved session replays as a chain; what
+    /// it captured joins the scope before the exchange is said to end. A request refused before
+    /// sending (an undefined variable) ends at once with the reason.
+    func sendFromFile(_ index: Int, draft: RequestDraft, edited: Bool, id: ExchangeID) {
+        let variables = running.withLock { $0.profile?.client.variables } ?? [:]
+        switch requestFile.prepare(index, draft: draft, edited: edited, profile: variables) {
+        case .refused(let refused):
+            // Refused before ClientCore saw it: said where its events would have gone.
+            let summary = ClientEvent.ErrorSummary(kind: "refused", message: refused.failures.joined(separator: "; "))
+            post(.client(ClientEvent(exchange: id, tMs: 0, kind: .exchangeFailed(attempts: 0, error: summary))))
+            post(.fileRequestFinished(id, failures: refused.failures))
+            post(.exchangeEnded(id, failure: refused.failures.joined(separator: "; "), cancelled: false))
+        case .send(let request, let recorded):
+            let file = requestFile, post = post
+            exchange(id, recording: recorded, request: { () throws(HTTPError) in request }) { result, milliseconds in
+                guard let outcome = file.finish(index, with: result, milliseconds: milliseconds) else { return }
+                post(.fileRequestFinished(id, failures: outcome.failures))
+                post(.variablesListed(file.variables(profile: variables)))
+            }
+        }
+    }
+
+    func listVariables() {
+        let variables = running.withLock { $0.profile?.client.variables } ?? [:]
+        post(.variablesListed(requestFile.variables(profile: variables)))
+    }
+
+    /// One exchange on the active profile, recorded as `recording`; `finished` sees its result
+    /// before `exchangeEnded` is posted.
+    private func exchange(_ id: ExchangeID, recording: RequestSpec, request make: @escaping @Sendable () throws(HTTPError) -> HTTPRequest,
+                          finished: (@Sendable (Result<HTTPResponse, HTTPError>, Double) -> Void)? = nil) {
         guard let (client, context) = running.withLock({ state in state.profile.flatMap { profile in state.context.map { (profile.client, $0) } } }) else {
             return post(.exchangeEnded(id, failure: "the profile is not ready", cancelled: false))
         }
-        recorder.begin(id, draft: draft, profile: context)
+        recorder.begin(id, request: recording, profile: context)
         let task = Task { [post, recorder] in
             let started = ContinuousClock.now
             do throws(HTTPError) {
                 let request: HTTPRequest
                 do throws(HTTPError) {
-                    request = try draft.httpRequest()
+                    request = try make()
                 } catch {
                     // Refused before ClientCore saw it: say so where its events would have gone.
                     let summary = ClientEvent.ErrorSummary(kind: error.kind.rawValue, message: error.message)
@@ -128,6 +166,7 @@ final class ExchangeRunner: Sendable {
                 recorder.end(id, result: .success(response))
                 let elapsed = ContinuousClock.now - started
                 Self.deliver(response.body, summary: ResponseSummary(response, elapsed: elapsed), id: id, post: post)
+                finished?(.success(response), elapsed.milliseconds)
                 post(.exchangeEnded(id, failure: nil, cancelled: false))
             } catch {
                 recorder.end(id, result: .failure(error))
@@ -137,6 +176,7 @@ final class ExchangeRunner: Sendable {
                                                   bytes: body.count, contentType: nil, headers: [])
                     Self.deliver(body, summary: summary, id: id, post: post)
                 }
+                finished?(.failure(error), (ContinuousClock.now - started).milliseconds)
                 post(.exchangeEnded(id, failure: error.message, cancelled: error.kind == .cancelled))
             }
             _ = self.running.withLock { $0.exchanges.removeValue(forKey: id) }

@@ -5,14 +5,15 @@ import Profiles
 import Sessions
 import TUICore
 
-/// `explorer [tui] [URL] [--profile NAME] [--session FILE]`: the interactive explorer.
+/// `explorer [tui] [URL | FILE] [--profile NAME] [--session FILE]`: the interactive explorer. A
+/// request file (`.yaml`, `.yml`, `.http`, `.rest`, `.hurl`) opens with its requests in the picker.
 struct TUICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui",
         abstract: "Open the interactive explorer (the default command)."
     )
 
-    @Argument(help: "A URL for the request line: absolute, or relative to the profile's base URL.")
+    @Argument(help: "A URL for the request line (absolute, or relative to the profile's base URL), or a request file to open (.yaml, .yml, .http, .rest, .hurl).")
     var url: String?
 
     @Option(help: "The client profile to use (the built-in one is 'demo').")
@@ -27,6 +28,11 @@ struct TUICommand: AsyncParsableCommand {
         // Also on the way out of a usage error, before it is printed.
         defer { typeAhead?.release() }
         let storage = TUIStorage()
+        // A request file is read before the terminal is taken: one that does not parse exits 2
+        // naming FILE:LINE:COLUMN.
+        let requestFile = try url.flatMap { (argument) throws(CLIError) in
+            TUIRequestFile.names(argument) ? try TUIRequestFile.read(argument) : nil
+        }
         // Read before the terminal is taken: a bad file exits 2 naming file:line:column: key.
         var opened: SessionState.Opened?
         var sessionProfile: String?
@@ -43,7 +49,7 @@ struct TUICommand: AsyncParsableCommand {
         let recordedProfile = sessionProfile.flatMap { name in
             name == DemoProfile.name || FileManager.default.fileExists(atPath: storage.profiles.file(for: name).path) ? name : nil
         }
-        let profileName = profile ?? recordedProfile ?? DemoProfile.name
+        let profileName = profile ?? recordedProfile ?? requestFile?.requests.profile ?? DemoProfile.name
         if profileName != DemoProfile.name {
             // Checked before the terminal is taken, so the problem (file:line:column: key) reads on stderr.
             if let problem = ProfileNames.problem(profileName) {
@@ -66,8 +72,13 @@ struct TUICommand: AsyncParsableCommand {
         }
         let recorder = TUIRecorder(home: storage.home) { inbox.post($0) }
         let runner = ExchangeRunner(recorder: recorder) { inbox.post($0) }
-        var state = AppState(width: 80, height: 24, profileName: profileName, url: url, readyRequests: DemoProfile.readyRequests)
+        var state = AppState(width: 80, height: 24, profileName: profileName, url: requestFile == nil ? url : "",
+                             readyRequests: DemoProfile.readyRequests)
         if let opened { state.open(opened) }
+        if let requestFile {
+            runner.requestFile.open(requestFile)
+            state.openRequestFile(path: requestFile.path, requests: requestFile.requests.requests, now: 0)
+        }
         let loop = TUILoop(state: state, inbox: inbox, runner: runner, storage: storage, noColor: Self.noColor, typeAhead: typeAhead)
         let outcome = await Self.onUIThread { Result { try loop.run() } }
         await runner.shutdown()

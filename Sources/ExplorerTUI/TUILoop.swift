@@ -87,7 +87,9 @@ final class TUILoop: @unchecked Sendable {
         case .keepSecrets(let keep): runner.recorder.setKeepSecrets(keep)
         case .listSavedRequests(let profile): background { $0.listSavedRequests(profile) }
         case .completePath(let typed): background { $0.completePath(typed) }
-        case .importFile(let path, let merge): background { $0.importFile(path, merge: merge) }
+        case .importFile(let path, let merge):
+            let requestFile = runner.requestFile
+            background { $0.importFile(path, merge: merge, requestFile: requestFile) }
         case .saveRequest(let profile, let name, let draft): background { $0.saveRequest(draft, as: name, in: profile) }
         case .renameRequest(let profile, let from, let to): background { $0.renameRequest(from, to: to, in: profile) }
         case .deleteRequest(let profile, let name): background { $0.deleteRequest(name, in: profile) }
@@ -115,6 +117,11 @@ final class TUILoop: @unchecked Sendable {
             case .failure(let problem): inbox.post(.problem(problem.description + "; " + storage.editAbandoned(name, copy: copy)))
             }
         case .send(let draft, let id): runner.send(draft, id: id)
+        case .sendFromFile(let index, let draft, let edited, let id): runner.sendFromFile(index, draft: draft, edited: edited, id: id)
+        case .listVariables: runner.listVariables()
+        case .setVariable(let name, let value):
+            runner.requestFile.set(name, value: value)
+            runner.listVariables()
         case .cancel(let id): runner.cancel(id)
         case .skipWait: runner.skipWait()
         case .makeCurl(let draft): runner.makeCurl(draft)

@@ -48,6 +48,9 @@ final class TUIRecorder: Sendable {
         var pending: [ExchangeID: Pending] = [:]
         var recorded: [Recorded] = []
         var keepSecrets = false
+        /// Values a request file's requests captured as `secret` in this run: masked like
+        /// credentials in every exchange recorded from then on (a body that echoes a token).
+        var capturedSecrets: [String] = []
     }
 
     let home: ExplorerHome
@@ -70,8 +73,10 @@ final class TUIRecorder: Sendable {
         state.withLock { $0.keepSecrets = keep }
     }
 
-    func begin(_ id: ExchangeID, draft: RequestDraft, profile: ProfileContext) {
-        state.withLock { $0.pending[id] = Pending(profile: profile, request: draft.request(), startedAt: Date()) }
+    /// Exchange `id` starts: `request` is what a session records of it (a request file's as
+    /// written, templates and checks included).
+    func begin(_ id: ExchangeID, request: RequestSpec, profile: ProfileContext) {
+        state.withLock { $0.pending[id] = Pending(profile: profile, request: request, startedAt: Date()) }
     }
 
     /// Every event of the client's stream; those of a pending exchange are kept.
@@ -130,7 +135,12 @@ final class TUIRecorder: Sendable {
             return (pending, state.keepSecrets)
         }
         guard let (pending, keepSecrets) = taken, let result = pending.result else { return }
-        let recorder = pending.profile.currentRecorder()
+        var recorder = pending.profile.currentRecorder()
+        let captured = (try? result.get())?.checks?.captured.filter(\.secret).map(\.value) ?? []
+        recorder.secretValues += state.withLock { state in
+            state.capturedSecrets += captured.filter { !$0.isEmpty && !state.capturedSecrets.contains($0) }
+            return state.capturedSecrets
+        }.filter { !recorder.secretValues.contains($0) }
         var events = pending.events
         if case .success(let response) = result, !response.events.isEmpty { events = response.events }
         let exchange = recorder.exchange(request: pending.request, events: events, result: result, startedAt: pending.startedAt)

@@ -10,14 +10,26 @@ extension TUIStorage {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let entries = names.map { name in
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(name), isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(name), isDirectory: &isDirectory)
             return isDirectory.boolValue ? name + "/" : name
         }
         let (text, alternatives) = PathCompletion.complete(typed, entries: entries)
         return .pathCompleted(text, alternatives: alternatives)
     }
 
-    func importFile(_ path: String, merge: Bool) -> AppEvent {
+    /// A request file (YAML with `requests:`) opens as one in `requestFile`; anything else is
+    /// imported into a profile.
+    func importFile(_ path: String, merge: Bool, requestFile: TUIRequestFile) -> AppEvent {
+        let full = expanded(path)
+        if let data = FileManager.default.contents(atPath: full), TUIRequestFile.isRequestFile(data, path: full) {
+            do throws(CLIError) {
+                let file = try TUIRequestFile.read(full)
+                requestFile.open(file)
+                return .requestFileOpened(path: path, requests: file.requests.requests, profile: file.requests.profile)
+            } catch {
+                return .report(title: "Not opened", lines: [error.message])
+            }
+        }
         let run: ImportRun
         do throws(ImportRun.Failure) {
             run = try ImportRun.prepare(URL(fileURLWithPath: expanded(path)), mode: merge ? .merge : .refuseExisting, store: profiles)

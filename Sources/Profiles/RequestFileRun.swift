@@ -49,7 +49,7 @@ public struct RequestFile: Sendable {
 
 /// The state of a run over one or more request files: the scope, captures growing as requests pass.
 public struct RequestFileRun: Sendable {
-    public private(set) var scope: VariableScope
+    public var scope: VariableScope
 
     /// - Parameters:
     ///   - arguments: `--var k=v`, above everything.

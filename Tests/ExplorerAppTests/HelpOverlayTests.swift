@@ -66,7 +66,7 @@ import TUICore
         #expect(keys("Headers").contains("paste"))
         #expect(keys("Response").contains("Esc"))
         #expect(keys("Timeline").contains("Space, s"))
-        #expect(KeyBindings.sections.map(\.title) == ["Everywhere", "Profiles", "Sessions", "Saved", "Parameters", "Request", "Headers", "Body", "Response", "Timeline"])
+        #expect(KeyBindings.sections.map(\.title) == ["Everywhere", "Profiles", "Sessions", "Saved", "Variables", "Parameters", "Request", "Headers", "Body", "Response", "Timeline"])
     }
 
     @Test func at80x24TheFirstScreen() {

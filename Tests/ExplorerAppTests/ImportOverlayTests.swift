@@ -9,7 +9,7 @@ import TUICore
     @Test func ctrlOAsksForAPathTabCompletesEnterImports() {
         var state = F.state()
         #expect(F.press(.control("o"), into: &state).isEmpty)
-        #expect(F.lines(state).contains { $0.contains("Open: OpenAPI/Swagger, Postman, Insomnia or .http") })
+        #expect(F.lines(state).contains { $0.contains("Open: request file, OpenAPI, Postman, Insomnia or .http") })
         // Empty: refused in the prompt.
         #expect(F.press(.enter, into: &state).isEmpty)
         #expect(F.lines(state).contains { $0.contains("give the path of a file to import") })

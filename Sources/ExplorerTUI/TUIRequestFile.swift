@@ -1,0 +1,155 @@
+import ClientCore
+import ExplorerApp
+import Foundation
+import ImportExport
+import Locking
+import ProfileFormat
+import Profiles
+import RequestModel
+
+/// The request file open in the TUI and the state of its run (SPEC §8): the scope its requests
+/// are filled from, captures joining it as requests pass, `--var` overrides set from the
+/// variables overlay. The exchange runner prepares and finishes each request here, as
+/// `explorer run` does with `RequestFileRun`.
+final class TUIRequestFile: Sendable {
+    private struct State {
+        var file: RequestFile?
+        var run: RequestFileRun
+    }
+
+    private let state: Locked<State>
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        state = Locked(State(run: RequestFileRun(arguments: [:], profile: [:], environment: environment)))
+    }
+
+    /// Whether `explorer tui ARGUMENT` names a request file rather than a URL: an existing file
+    /// ending `.yaml`, `.yml`, `.http`, `.rest` or `.hurl`.
+    static func names(_ argument: String) -> Bool {
+        let lower = argument.lowercased()
+        guard [".yaml", ".yml", ".http", ".rest", ".hurl"].contains(where: lower.hasSuffix) else { return false }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// Whether Ctrl+O's file is a request file: YAML with a top-level `requests:` that is no
+    /// API description or collection.
+    static func isRequestFile(_ data: Data, path: String) -> Bool {
+        let lower = path.lowercased()
+        guard lower.hasSuffix(".yaml") || lower.hasSuffix(".yml"), ImportFormat.detect(data, fileName: path) == nil else { return false }
+        return String(decoding: data.prefix(256 * 1024), as: UTF8.self).range(of: #"(?m)^requests\s*:"#, options: .regularExpression) != nil
+    }
+
+    /// Reads a request file: YAML as it is; `.http`, `.rest` and `.hurl` through the importer,
+    /// into requests held in memory. A problem names `FILE:LINE:COLUMN`.
+    static func read(_ path: String) throws(CLIError) -> RequestFile {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") {
+            let data = try InputFile.read(path, flag: "tui")
+            guard let text = String(data: data, encoding: .utf8) else { throw .usage("tui: \(path) is not UTF-8 text") }
+            do throws(ProfileProblem) {
+                return try RequestFile(path: path, text: text)
+            } catch {
+                throw .usage(error.description)
+            }
+        }
+        let api: ImportedAPI
+        do throws(FileProblem) {
+            api = try APIImport.read(URL(fileURLWithPath: path))
+        } catch {
+            throw .usage(error.description)
+        }
+        // The imported requests as the request file they would be written as, read back.
+        do throws(ProfileProblem) {
+            return try RequestFile(path: path, text: SavedRequestsFile.yaml(SavedRequests(api.requests)))
+        } catch {
+            throw .usage("\(path): \(error.description)")
+        }
+    }
+
+    func open(_ file: RequestFile) {
+        state.withLock { $0.file = file }
+    }
+
+    /// The request to send for request `index` (the panes' `draft` when `edited`, with the file
+    /// request's checks kept), and what a session records of it: the request as written, its
+    /// templates unfilled; or why it is not sent.
+    enum Prepared: Sendable {
+        case send(HTTPRequest, recorded: RequestSpec)
+        case refused(RequestOutcome)
+    }
+
+    func prepare(_ index: Int, draft: RequestDraft, edited: Bool, profile: [String: TemplateValue]) -> Prepared {
+        state.withLock { state in
+            guard let file = state.file, file.requests.requests.indices.contains(index) else {
+                return .refused(RequestOutcome(name: draft.url, failures: ["the request file is no longer open"]))
+            }
+            let spec = file.requests.requests[index]
+            let name = spec.name ?? "request \(index + 1)"
+            do throws(RequestRendering.Undefined) {
+                try state.run.enter(file, profile: profile)
+            } catch {
+                return .refused(RequestOutcome(name: name, failures: ["\(file.path): vars: undefined variable \(error.placeholder)"]))
+            }
+            let prepared = state.run.prepare(index, of: file)
+            guard edited else {
+                switch prepared {
+                case .send(let request): return .send(request, recorded: spec)
+                case .refused(var outcome):
+                    // An imported file's lines would be those of its YAML rendering: the file is named alone.
+                    if !file.isYAML {
+                        let place = NSRegularExpression.escapedPattern(for: file.path) + ":[0-9]+"
+                        let name = NSRegularExpression.escapedTemplate(for: file.path)
+                        outcome.failures = outcome.failures.map { $0.replacingOccurrences(of: place, with: name, options: .regularExpression) }
+                    }
+                    return .refused(outcome)
+                }
+            }
+            let recorded = draft.request(named: spec.name, over: spec)
+            var scope = state.run.scope
+            for variable in spec.vars { scope.file[variable.name] = TemplateValue(variable.value) }
+            let filled: RequestSpec
+            do throws(RequestRendering.Undefined) {
+                filled = try RequestRendering(scope).render(recorded).request
+            } catch {
+                return .refused(RequestOutcome(name: name, failures: ["undefined variable \(error.placeholder) (\(file.path), edited)"]))
+            }
+            do throws(HTTPError) {
+                var request = try filled.httpRequest()
+                if case .send(let original) = prepared { request.checks = original.checks }
+                return .send(request, recorded: recorded)
+            } catch {
+                return .refused(RequestOutcome(name: name, failures: [error.message]))
+            }
+        }
+    }
+
+    /// What request `index` came to; its captures join the scope.
+    func finish(_ index: Int, with result: Result<HTTPResponse, HTTPError>, milliseconds: Double) -> RequestOutcome? {
+        state.withLock { state in
+            guard let file = state.file, file.requests.requests.indices.contains(index) else { return nil }
+            return state.run.finish(index, of: file, with: result, milliseconds: milliseconds)
+        }
+    }
+
+    /// Every variable in scope for the overlay, `profile` being the profile client's vars.
+    func variables(profile: [String: TemplateValue]) -> [RequestFileState.Variable] {
+        state.withLock { state in
+            guard let file = state.file else { return [] }
+            try? state.run.enter(file, profile: profile)
+            return state.run.scope.entries(environmentNames: file.environmentNames).map {
+                RequestFileState.Variable(name: $0.name, value: $0.value.text, secret: $0.value.secret, source: $0.source.rawValue)
+            }
+        }
+    }
+
+    /// A value set in the variables overlay: a `--var` from now on.
+    func set(_ name: String, value: String) {
+        state.withLock { $0.run.scope.arguments[name] = TemplateValue(value) }
+    }
+}
+
+extension RequestFile {
+    /// Whether the file is YAML as read (not requests imported from another format).
+    var isYAML: Bool { path.lowercased().hasSuffix(".yaml") || path.lowercased().hasSuffix(".yml") }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A request file in the real binary (SPEC §8, issue 17): `explorer tui FILE`, F7 runs all live,
+/// the Checks view, the variables overlay (F8), and F6 keeping the file's checks and templates.
+extension TUITmuxTests {
+    @Test func aRequestFileRunsAllWithItsChecksVariablesAndSession() async throws {
+        let chain = RunCommandTests.examples.appendingPathComponent("chain.yaml").path
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let tmux = try await TmuxSession.start([chain], width: 120, height: 36, in: directory)
+        do {
+            try await tmux.waitFor("the five pane titles", Self.showsAllTitles)
+            try await tmux.waitFor(text: "http://127.0.0.1:")
+            try await tmux.waitFor(text: "auth/login")
+            try await tmux.send("F7")
+            try await tmux.waitFor(text: "run of chain.yaml: 4 passed, 0 failed", timeout: 30)
+            // The Response pane's Checks tab: the last request's poll and assert.
+            try await tmux.send("Tab", "Tab", "Tab", "t", "t")
+            let checks = try await tmux.waitFor(text: "✓ $.result.items greaterThan 0")
+            #expect(checks.contains { $0.contains("poll: done at try") && $0.contains("of 30") }, "\(checks.joined(separator: "\n"))")
+            #expect(checks.contains { $0.contains("Checks ✓1") })
+            // The variables overlay: the token captured as a secret is masked, the job id shown.
+            try await tmux.send("F8")
+            let variables = try await tmux.waitFor(text: "Variables of chain.yaml")
+            #expect(variables.contains { $0.contains("token") && $0.contains("•••") && $0.contains("capture") }, "\(variables.joined(separator: "\n"))")
+            let jobLine = try #require(variables.first { $0.contains("jobId") && $0.contains("capture") })
+            #expect(jobLine.contains("capture"))
+            #expect(jobLine.range(of: #"jobId\s+\S+"#, options: .regularExpression) != nil, "\(jobLine)")
+            #expect(variables.contains { $0.contains("user") && $0.contains("ann") && $0.contains("file") })
+            try await tmux.send("Escape")
+            // F6 records what was sent as the file writes it: templates and checks.
+            try await tmux.send("F6")
+            try await tmux.waitFor(text: "Save the session")
+            try await tmux.send("chain", literal: true)
+            try await tmux.send("Enter")
+            try await tmux.waitFor(text: "session saved")
+            let saved = try String(contentsOfFile: directory.path("home/sessions/chain.yaml"), encoding: .utf8)
+            #expect(saved.contains("url: \"jobs/{{jobId}}\""), "\(saved)")
+            #expect(saved.contains("\"token\": { json: \"$.token\", secret: true }"), "\(saved)")
+            #expect(saved.contains("poll: {"), "\(saved)")
+            #expect(saved.contains("- { json: \"$.name\", equals: \"{{user}}\" }"), "\(saved)")
+            // The token captured as a secret is masked where a body carries it.
+            #expect(!saved.contains("tok-explorer"), "\(saved)")
+            try await tmux.send("C-q")
+            #expect(try await tmux.waitForExit() == 0, "stderr: \(tmux.standardError())")
+        } catch {
+            await tmux.kill()
+            throw error
+        }
+        await tmux.kill()
+    }
+
+    @Test func ctrlOOpensARequestFileAndItRunsGreen() async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        try FileManager.default.copyItem(atPath: RunCommandTests.examples.appendingPathComponent("chain.yaml").path,
+                                         toPath: directory.path("chain.yaml"))
+        let tmux = try await TmuxSession.start([], width: 120, height: 36, in: directory)
+        do {
+            try await tmux.waitFor("the five pane titles", Self.showsAllTitles)
+            try await tmux.waitFor(text: "http://127.0.0.1:")
+            try await tmux.send("C-o")
+            try await tmux.waitFor(text: "Path:")
+            try await tmux.send("chain.yaml", literal: true)
+            try await tmux.send("Enter")
+            try await tmux.waitFor(text: "opened chain.yaml: 4 requests")
+            try await tmux.send("C-f")
+            let picker = try await tmux.waitFor(text: "Requests of chain.yaml (4)")
+            #expect(picker.contains { $0.contains("job done") && $0.contains("GET jobs/{{jobId}}") })
+            try await tmux.send("Escape", "F7")
+            try await tmux.waitFor(text: "run of chain.yaml: 4 passed, 0 failed", timeout: 30)
+            // Nothing was imported into a profile.
+            #expect(!FileManager.default.fileExists(atPath: directory.path("home/profiles/chain.yaml")))
+        } catch {
+            await tmux.kill()
+            throw error
+        }
+        await tmux.kill()
+    }
+
+    @Test func aRequestFileThatDoesNotParseExits2NamingItsPlace() async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        try "version: 1\nrequests:\n  - name: \"a\"\n    url: \"x\"\n    bogus: 1\n".write(toFile: directory.path("bad.yaml"), atomically: true, encoding: .utf8)
+        let result = try await ExplorerProcess.run(["tui", directory.path("bad.yaml")], in: directory,
+                                                   environment: ["EXPLORER_HOME": directory.path("home")])
+        #expect(result.status == 2)
+        #expect(result.stderrText.range(of: #"bad\.yaml:5:\d+"#, options: .regularExpression) != nil, "\(result.stderrText)")
+    }
+}

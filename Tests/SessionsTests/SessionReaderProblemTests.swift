@@ -27,7 +27,7 @@ import Testing
 
     @Test func unknownKeysAreNamedWithTheirPlace() {
         let found = problem("version: 1\nprofile: { name: demo }\nexchanges:\n  - request: { method: GET, url: x }\n    colour: blue\n")
-        #expect(found?.description == "bad.yaml:5:5: exchanges[0].colour: unknown key (known here: name, at, request, check, attempts, events, outcome)")
+        #expect(found?.description == "bad.yaml:5:5: exchanges[0].colour: unknown key (known here: name, at, request, capture, assert, poll, check, attempts, events, outcome)")
     }
 
     /// SPEC §8 on an exchange's request: a bad path at its column, an unknown predicate, a bad poll.

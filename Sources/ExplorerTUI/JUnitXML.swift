@@ -11,6 +11,9 @@ enum JUnitXML {
         var problems: [String]
         /// `failed`, `difference`, `assert`: the failure's type.
         var kind = "failed"
+        /// Each problem a `failure` of its own (a request's failed asserts), rather than one
+        /// failure listing them all (a replay's differences).
+        var eachProblemAFailure = false
     }
 
     /// - Parameters:
@@ -30,9 +33,13 @@ enum JUnitXML {
                 out += "/>\n"
                 continue
             }
-            out += ">\n      <failure message=\"\(escape(message))\" type=\"\(escape(testCase.kind))\">"
-            out += escape(testCase.problems.joined(separator: "\n"), attribute: false)
-            out += "</failure>\n    </testcase>\n"
+            out += ">\n"
+            for (message, text) in testCase.eachProblemAFailure ? testCase.problems.map({ ($0, $0) })
+                                                                : [(message, testCase.problems.joined(separator: "\n"))] {
+                out += "      <failure message=\"\(escape(message))\" type=\"\(escape(testCase.kind))\">"
+                out += escape(text, attribute: false) + "</failure>\n"
+            }
+            out += "    </testcase>\n"
         }
         for name in skipped {
             out += "    <testcase classname=\"\(className)\" name=\"\(escape(name))\" time=\"0\"><skipped/></testcase>\n"

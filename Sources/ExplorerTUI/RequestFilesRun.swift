@@ -82,7 +82,8 @@ struct RequestFilesRun {
         await Self.shutdown(clients, writers)
 
         if let junitHandle {
-            let cases = outcomes.map { JUnitXML.Case(name: $0.name, seconds: $0.milliseconds / 1000, problems: $0.failures, kind: "assert") }
+            let cases = outcomes.map { JUnitXML.Case(name: $0.name, seconds: $0.milliseconds / 1000, problems: $0.failures, kind: "assert",
+                                                   eachProblemAFailure: true) }
             let suite = files.count == 1 ? URL(fileURLWithPath: files[0]).deletingPathExtension().lastPathComponent : "run"
             do {
                 try junitHandle.write(contentsOf: Data(JUnitXML.xml(suite: suite, classPrefix: "run", cases: cases, skipped: skipped).utf8))

@@ -67,6 +67,7 @@ import Testing
                 headers: ["Authorization: Bearer {{token}}"]
                 assert:
                   - { json: "$.name", equals: "{{who}}" }
+                  - { json: "$.missing", exists: true }
               - name: "nothing"
                 url: "users/me"
                 headers: ["Authorization: Bearer {{token}}"]
@@ -80,7 +81,7 @@ import Testing
         #expect(outcome.stdoutText == """
             ✗ login: $.token equals "nope", got "•••"
             ✗ typo: undefined variable {{tokn}} (\(file):14)
-            ✗ me: $.name equals "bob", got "ann"
+            ✗ me: $.name equals "bob", got "ann"; $.missing exists true, got nothing
             ✗ nothing: capture id found nothing ($.id)
             0 passed, 4 failed
 
@@ -89,6 +90,8 @@ import Testing
         let junit = try String(contentsOfFile: directory.path("r.xml"), encoding: .utf8)
         #expect(junit.contains(#"failures="4""#))
         #expect(junit.contains(#"<failure message="$.name equals &quot;bob&quot;, got &quot;ann&quot;" type="assert">"#))
+        // Each failed assert is a failure of its own.
+        #expect(junit.components(separatedBy: "<failure ").count == 6)
         // The token itself appears nowhere: not on stdout, not in the report, not in the events.
         let events = try String(contentsOfFile: directory.path("e.jsonl"), encoding: .utf8)
         #expect(events.contains(#""event":"assert.failed""#))

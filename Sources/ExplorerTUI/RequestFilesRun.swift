@@ -19,7 +19,7 @@ struct RequestFilesRun {
     func run() async throws(CLIError) {
         guard !files.isEmpty else { throw .usage("run: name at least one request file") }
         let arguments = try Self.arguments(variables)
-        let loaded = try files.map(Self.load)
+        let loaded = try files.map { (path) throws(CLIError) in try RequestFileLoading.read(path, flag: "run") }
         let eventsHandle = try events.map(EventsWriter.open)
         let junitHandle = try junit.map { (path) throws(CLIError) in try OutputFile.create(path, flag: "--junit") }
 
@@ -107,21 +107,6 @@ struct RequestFilesRun {
             values[String(item[..<equals])] = String(item[item.index(after: equals)...])
         }
         return values
-    }
-
-    /// A request file, or exit 2 naming what is wrong with it.
-    static func load(_ path: String) throws(CLIError) -> RequestFile {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".hurl") || lower.hasSuffix(".http") || lower.hasSuffix(".rest") {
-            throw .usage("\(path): run takes request files (YAML); import this one first: explorer import \(path)")
-        }
-        let data = try InputFile.read(path, flag: "run")
-        guard let text = String(data: data, encoding: .utf8) else { throw .usage("run: \(path) is not UTF-8 text") }
-        do throws(ProfileProblem) {
-            return try RequestFile(path: path, text: text)
-        } catch {
-            throw .usage(error.description)
-        }
     }
 
     /// Sends in a task of its own so Ctrl-C cancels it; the time is the whole exchange's.

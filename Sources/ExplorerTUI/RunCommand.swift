@@ -7,7 +7,7 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Run request files in order: variables, captures, asserts and polls; one line per request, then 'N passed, M failed'."
     )
 
-    @Argument(help: "Request files (YAML, SPEC §8), run in order; captures carry from one file to the next.")
+    @Argument(help: "Request files (YAML, SPEC §8; .http, .rest and .hurl files are read through their importer), run in order; captures carry from one file to the next.")
     var files: [String]
 
     @Option(help: ArgumentHelp("The client profile to run on (default: each file's `profile:`, else demo).", valueName: "name"))

@@ -31,7 +31,7 @@ struct TUICommand: AsyncParsableCommand {
         // A request file is read before the terminal is taken: one that does not parse exits 2
         // naming FILE:LINE:COLUMN.
         let requestFile = try url.flatMap { (argument) throws(CLIError) in
-            TUIRequestFile.names(argument) ? try TUIRequestFile.read(argument) : nil
+            TUIRequestFile.names(argument) ? try RequestFileLoading.read(argument, flag: "tui") : nil
         }
         // Read before the terminal is taken: a bad file exits 2 naming file:line:column: key.
         var opened: SessionState.Opened?

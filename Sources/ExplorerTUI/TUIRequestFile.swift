@@ -40,33 +40,6 @@ final class TUIRequestFile: Sendable {
         return String(decoding: data.prefix(256 * 1024), as: UTF8.self).range(of: #"(?m)^requests\s*:"#, options: .regularExpression) != nil
     }
 
-    /// Reads a request file: YAML as it is; `.http`, `.rest` and `.hurl` through the importer,
-    /// into requests held in memory. A problem names `FILE:LINE:COLUMN`.
-    static func read(_ path: String) throws(CLIError) -> RequestFile {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") {
-            let data = try InputFile.read(path, flag: "tui")
-            guard let text = String(data: data, encoding: .utf8) else { throw .usage("tui: \(path) is not UTF-8 text") }
-            do throws(ProfileProblem) {
-                return try RequestFile(path: path, text: text)
-            } catch {
-                throw .usage(error.description)
-            }
-        }
-        let api: ImportedAPI
-        do throws(FileProblem) {
-            api = try APIImport.read(URL(fileURLWithPath: path))
-        } catch {
-            throw .usage(error.description)
-        }
-        // The imported requests as the request file they would be written as, read back.
-        do throws(ProfileProblem) {
-            return try RequestFile(path: path, text: SavedRequestsFile.yaml(SavedRequests(api.requests)))
-        } catch {
-            throw .usage("\(path): \(error.description)")
-        }
-    }
-
     func open(_ file: RequestFile) {
         state.withLock { $0.file = file }
     }

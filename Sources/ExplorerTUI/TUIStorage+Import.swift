@@ -23,7 +23,7 @@ extension TUIStorage {
         let full = expanded(path)
         if let data = FileManager.default.contents(atPath: full), TUIRequestFile.isRequestFile(data, path: full) {
             do throws(CLIError) {
-                let file = try TUIRequestFile.read(full)
+                let file = try RequestFileLoading.read(full, flag: "tui")
                 requestFile.open(file)
                 return .requestFileOpened(path: path, requests: file.requests.requests, profile: file.requests.profile)
             } catch {

@@ -54,5 +54,10 @@ import Testing
         let events = try String(contentsOfFile: directory.path("e.jsonl"), encoding: .utf8)
         #expect(events.contains(#""validator":"poll","decision":"retry""#))
         #expect(events.contains(#""source":"poll""#))
+
+        // The Hurl file runs as it is too, its URLs on its own origin (here not the demo profile's).
+        let direct = try await runExplorer(["run", hurl], in: directory)
+        #expect(direct.status == 0, "\(direct.stdoutText)\(direct.stderrText)")
+        #expect(direct.stdoutText.hasSuffix("4 passed, 0 failed\n"))
     }
 }

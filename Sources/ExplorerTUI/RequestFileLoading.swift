@@ -33,12 +33,7 @@ enum RequestFileLoading {
             if let base = api.profile.baseURL, isRelative(request.url) { request.url = URLJoin.join(request.url, toBase: base) }
             return request
         }
-        // The imported requests as the request file they would be written as, read back.
-        do throws(ProfileProblem) {
-            return try RequestFile(path: path, text: SavedRequestsFile.yaml(SavedRequests(requests)))
-        } catch {
-            throw .usage("\(path): \(error.description)")
-        }
+        return RequestFile(path: path, requests: SavedRequests(requests))
     }
 
     /// Whether a URL as written is relative to a base: not `scheme://…`, and not a `{{variable}}`

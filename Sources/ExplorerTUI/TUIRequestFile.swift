@@ -68,14 +68,7 @@ final class TUIRequestFile: Sendable {
             guard edited else {
                 switch prepared {
                 case .send(let request): return .send(request, recorded: spec)
-                case .refused(var outcome):
-                    // An imported file's lines would be those of its YAML rendering: the file is named alone.
-                    if !file.isYAML {
-                        let place = NSRegularExpression.escapedPattern(for: file.path) + ":[0-9]+"
-                        let name = NSRegularExpression.escapedTemplate(for: file.path)
-                        outcome.failures = outcome.failures.map { $0.replacingOccurrences(of: place, with: name, options: .regularExpression) }
-                    }
-                    return .refused(outcome)
+                case .refused(let outcome): return .refused(outcome)
                 }
             }
             let recorded = draft.request(named: spec.name, over: spec)
@@ -120,9 +113,4 @@ final class TUIRequestFile: Sendable {
     func set(_ name: String, value: String) {
         state.withLock { $0.run.scope.arguments[name] = TemplateValue(value) }
     }
-}
-
-extension RequestFile {
-    /// Whether the file is YAML as read (not requests imported from another format).
-    var isYAML: Bool { path.lowercased().hasSuffix(".yaml") || path.lowercased().hasSuffix(".yml") }
 }

@@ -10,7 +10,7 @@ public struct RequestFile: Sendable {
     /// The path, as messages name it.
     public let path: String
     public let requests: SavedRequests
-    /// The line each request starts on.
+    /// The line each request starts on; empty for requests imported from another format.
     let lines: [Int]
     private let text: [Substring]
 
@@ -22,8 +22,20 @@ public struct RequestFile: Sendable {
         self.text = text.split(separator: "\n", omittingEmptySubsequences: false)
     }
 
-    /// `FILE:LINE` of the first line of request `index` at or after its start that holds `text`.
+    /// Requests read from another format (a `.hurl` file through its importer): messages name
+    /// the file without a line, which would be the YAML's.
+    public init(path: String, requests: SavedRequests) {
+        self.path = path
+        self.requests = requests
+        environmentNames = Self.environmentNames(in: requests)
+        lines = []
+        text = []
+    }
+
+    /// `FILE:LINE` of the first line of request `index` at or after its start that holds `text`;
+    /// the file alone when its lines are not known.
     func place(of text: String, inRequest index: Int) -> String {
+        guard lines.indices.contains(index) else { return path }
         let start = lines[index]
         let end = index + 1 < lines.count ? lines[index + 1] - 1 : self.text.count
         let found = (start...max(start, end)).first { $0 - 1 < self.text.count && self.text[$0 - 1].contains(text) } ?? start

@@ -59,5 +59,12 @@ import Testing
         let direct = try await runExplorer(["run", hurl], in: directory)
         #expect(direct.status == 0, "\(direct.stdoutText)\(direct.stderrText)")
         #expect(direct.stdoutText.hasSuffix("4 passed, 0 failed\n"))
+
+        // Its lines are not the YAML's: an undefined variable names the file alone.
+        let undefined = directory.path("undefined.hurl")
+        try "GET \(base)/users/{{nope}}\nHTTP 200\n".write(toFile: undefined, atomically: true, encoding: .utf8)
+        let refused = try await runExplorer(["run", undefined], in: directory)
+        #expect(refused.status == 1)
+        #expect(refused.stdoutText == "✗ GET users/{{nope}}: undefined variable {{nope}} (\(undefined))\n0 passed, 1 failed\n")
     }
 }

@@ -67,7 +67,7 @@ final class TUIRequestFile: Sendable {
             let prepared = state.run.prepare(index, of: file)
             guard edited else {
                 switch prepared {
-                case .send(let request): return .send(request, recorded: spec)
+                case .send(let request): return .send(request, recorded: Self.withVars(spec, of: file, arguments: state.run.scope.arguments))
                 case .refused(let outcome): return .refused(outcome)
                 }
             }
@@ -83,11 +83,22 @@ final class TUIRequestFile: Sendable {
             do throws(HTTPError) {
                 var request = try filled.httpRequest()
                 if case .send(let original) = prepared { request.checks = original.checks }
-                return .send(request, recorded: recorded)
+                return .send(request, recorded: Self.withVars(recorded, of: file, arguments: state.run.scope.arguments))
             } catch {
                 return .refused(RequestOutcome(name: name, failures: [error.message]))
             }
         }
+    }
+
+    /// What a session records: the request as written, with the file's vars (as written, so a
+    /// `${env:}` is read again at replay) and the values set in the overlay, so that it replays
+    /// as a chain without the file.
+    private static func withVars(_ request: RequestSpec, of file: RequestFile, arguments: [String: TemplateValue]) -> RequestSpec {
+        var recorded = request
+        var names = Set<String>()
+        let all = file.requests.vars + request.vars + arguments.sorted { $0.key < $1.key }.map { NamedValue($0.key, $0.value.text) }
+        recorded.vars = all.reversed().filter { names.insert($0.name).inserted }.reversed()
+        return recorded
     }
 
     /// What request `index` came to; its captures join the scope.

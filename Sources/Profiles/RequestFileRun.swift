@@ -76,12 +76,8 @@ public struct RequestFileRun: Sendable {
     /// files). A `${env:NAME}` in a var is read now and makes it secret.
     public mutating func enter(_ file: RequestFile, profile: [String: TemplateValue]) throws(RequestRendering.Undefined) {
         scope.profile = profile
-        let rendering = RequestRendering(scope)
         scope.file = [:]
-        for variable in file.requests.vars {
-            let (filled, secrets) = try rendering.render(RequestSpec(url: variable.value))
-            scope.file[variable.name] = TemplateValue(filled.url, secret: !secrets.isEmpty)
-        }
+        scope.file = try RequestRendering(scope).values(of: file.requests.vars)
     }
 
     public enum Prepared: Sendable {

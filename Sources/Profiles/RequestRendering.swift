@@ -44,4 +44,14 @@ public struct RequestRendering: Sendable {
         }
         return (filled, secrets)
     }
+
+    /// `vars` as a scope layer: each value filled (`${env:NAME}` read now, which makes it secret).
+    public func values(of vars: [NamedValue]) throws(Undefined) -> [String: TemplateValue] {
+        var values: [String: TemplateValue] = [:]
+        for variable in vars {
+            let (filled, secrets) = try render(RequestSpec(url: variable.value))
+            values[variable.name] = TemplateValue(filled.url, secret: !secrets.isEmpty)
+        }
+        return values
+    }
 }

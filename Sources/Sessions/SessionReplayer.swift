@@ -63,16 +63,21 @@ public struct SessionReplayer: Sendable {
         return replayed
     }
 
-    /// The request to send: as recorded, or, when it has checks or earlier exchanges captured
-    /// something, filled from the captures and the profile's vars with its checks attached.
+    /// The request to send: as recorded, or, when it has checks or vars or earlier exchanges
+    /// captured something, filled from its vars, the captures and the profile's vars, with its
+    /// checks attached.
     private func chained(_ exchange: Session.Exchange, captures: [String: TemplateValue]) throws(HTTPError) -> HTTPRequest {
         let spec = exchange.request.withoutRedactedHeaders
-        guard !(spec.captures.isEmpty && spec.asserts.isEmpty && spec.poll == nil && captures.isEmpty) else { return try spec.httpRequest() }
+        guard !(spec.captures.isEmpty && spec.asserts.isEmpty && spec.poll == nil && captures.isEmpty && spec.vars.isEmpty) else {
+            return try spec.httpRequest()
+        }
         var scope = VariableScope(environment: ProcessInfo.processInfo.environment)
         scope.profile = client.variables
         scope.captures = captures
         let filled: RequestSpec, secrets: [String]
         do throws(RequestRendering.Undefined) {
+            // The request file's vars it was recorded with (`vars:`), as the file had them.
+            scope.file = try RequestRendering(scope).values(of: spec.vars)
             (filled, secrets) = try RequestRendering(scope).render(spec)
         } catch {
             throw HTTPError(.invalidURL, "undefined variable \(error.placeholder): no earlier exchange captured it and the profile has no such var")

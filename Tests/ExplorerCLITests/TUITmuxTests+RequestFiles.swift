@@ -41,10 +41,16 @@ extension TUITmuxTests {
             #expect(saved.contains("\"token\": { json: \"$.token\", secret: true }"), "\(saved)")
             #expect(saved.contains("poll: {"), "\(saved)")
             #expect(saved.contains("- { json: \"$.name\", equals: \"{{user}}\" }"), "\(saved)")
-            // The token captured as a secret is masked where a body carries it.
+            // The token captured as a secret is masked where a body carries it; the header that
+            // sends it keeps its template.
             #expect(!saved.contains("tok-explorer"), "\(saved)")
+            #expect(saved.contains("Authorization: Bearer {{token}}"), "\(saved)")
             try await tmux.send("C-q")
             #expect(try await tmux.waitForExit() == 0, "stderr: \(tmux.standardError())")
+            // Saved from the TUI, it replays headless as a chain, with fresh tokens.
+            let replayed = try await runExplorer(["replay", directory.path("home/sessions/chain.yaml")], in: directory)
+            #expect(replayed.status == 0, "\(replayed.stdoutText)\(replayed.stderrText)")
+            #expect(replayed.stdoutText.contains("replayed 4 exchanges"), "\(replayed.stdoutText)")
         } catch {
             await tmux.kill()
             throw error

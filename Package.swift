@@ -94,6 +94,10 @@ let package = Package(
             name: "Profiles",
             dependencies: ["ProfileFormat", "Cookies", "ClientCore", "Locking"]
         ),
+        // The streamed formats of SPEC §10, parsed a chunk at a time: pure, no Foundation, no NIO.
+        .target(
+            name: "StreamFormats"
+        ),
         // Session files (SPEC §5): the model with its events, reader and writer. No NIO either.
         .target(
             name: "SessionFormat",
@@ -199,6 +203,10 @@ let package = Package(
         .testTarget(
             name: "LocatedYAMLTests",
             dependencies: ["LocatedYAML"]
+        ),
+        .testTarget(
+            name: "StreamFormatsTests",
+            dependencies: ["StreamFormats"]
         ),
         .testTarget(
             name: "RequestModelTests",

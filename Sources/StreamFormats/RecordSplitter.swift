@@ -1,0 +1,197 @@
+/// One record of a line-format body (SPEC §10: one row per record), as `stream.record` reports it.
+public struct StreamRecord: Sendable, Equatable {
+    /// 1-based, in arrival order; skipped blank lines and empty sequence elements take no number.
+    public let index: Int
+    /// The record's text without its delimiters (RS, the terminating LF and a CR before it).
+    public let bytes: [UInt8]
+    /// Why the record is not what the format says (truncated, cut at the size limit, no RS before
+    /// it); nil for a well-formed record. Whether the text is valid JSON is the caller's to check.
+    public let problem: String?
+
+    public init(index: Int, bytes: [UInt8], problem: String? = nil) {
+        self.index = index
+        self.bytes = bytes
+        self.problem = problem
+    }
+}
+
+/// Splits a JSON Lines / NDJSON or JSON text sequence (RFC 7464) body into records as its bytes
+/// arrive, in any chunks: every byte is looked at once and only the unfinished record is kept
+/// between chunks, so any chunking gives the same records. Pure; the stream reader keeps one.
+///
+/// | format          | a record ends at                                  | skipped                         |
+/// |-----------------|---------------------------------------------------|---------------------------------|
+/// | `.jsonLines`    | LF (a CR before it dropped), or the end           | blank and whitespace-only lines |
+/// | `.jsonSequence` | the LF that closes its JSON text, the next RS, or the end | runs of RS, whitespace-only elements |
+///
+/// Both skip a UTF-8 BOM at the very start. A record longer than `maxRecordBytes` is cut there
+/// and reported with a problem; the rest of it is dropped up to the next LF (lines) or RS
+/// (sequences), so a hostile stream cannot grow memory without bound.
+public struct RecordSplitter: Sendable {
+    public static let defaultMaxRecordBytes = 16 << 20
+
+    public let format: StreamFormat
+    public let maxRecordBytes: Int
+
+    /// Records reported so far (the last index given).
+    public private(set) var recordCount = 0
+    var startMatched = 0
+    var pastStart = false
+    /// The unfinished record.
+    var text: [UInt8] = []
+    /// True once `text` holds a byte other than JSON whitespace.
+    var hasContent = false
+    /// A CR held back: dropped if LF follows, else part of the text.
+    var pendingCarriageReturn = false
+    /// After a cut: dropping bytes up to the next delimiter.
+    var skipping = false
+    /// Sequences: the unfinished text began right after an RS.
+    var afterSeparator = false
+    var structure = JSONSequenceStructure()
+
+    /// A splitter for a line format; nil for `.eventStream` (that is `ServerSentEvent` parsing).
+    public init?(format: StreamFormat, maxRecordBytes: Int = RecordSplitter.defaultMaxRecordBytes) {
+        guard format == .jsonLines || format == .jsonSequence else { return nil }
+        self.format = format
+        self.maxRecordBytes = max(1, maxRecordBytes)
+    }
+
+    /// The records that end in `bytes` (the rest is kept for the next call).
+    public mutating func feed(_ bytes: some Collection<UInt8>) -> [StreamRecord] {
+        var records: [StreamRecord] = []
+        for byte in bytes { take(byte, into: &records) }
+        return records
+    }
+
+    /// The end of the body: the unfinished record, if any, is a record (in a sequence, with the
+    /// problem of a text that did not end with LF). The splitter then starts over, numbering on.
+    public mutating func finish() -> [StreamRecord] {
+        var records: [StreamRecord] = []
+        if !pastStart { replayStart(into: &records) }
+        pendingCarriageReturn = false
+        if !skipping {
+            switch format {
+            case .jsonSequence: endText(problem: sequenceEndProblem(), into: &records)
+            default: endText(problem: nil, into: &records)
+            }
+        }
+        let count = recordCount
+        self = RecordSplitter(format: format, maxRecordBytes: maxRecordBytes)!
+        recordCount = count
+        return records
+    }
+
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    static let lineFeed: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let recordSeparator: UInt8 = 0x1E
+
+    mutating func take(_ byte: UInt8, into records: inout [StreamRecord]) {
+        if !pastStart {
+            // A BOM may arrive a byte at a time: hold its bytes until it is one or is not.
+            if byte == Self.byteOrderMark[startMatched] {
+                startMatched += 1
+                if startMatched == Self.byteOrderMark.count { pastStart = true }
+                return
+            }
+            replayStart(into: &records)
+        }
+        switch format {
+        case .jsonSequence: sequence(byte, into: &records)
+        default: line(byte, into: &records)
+        }
+    }
+
+    /// The start held no BOM after all: its held bytes are text.
+    mutating func replayStart(into records: inout [StreamRecord]) {
+        pastStart = true
+        for byte in Self.byteOrderMark.prefix(startMatched) { take(byte, into: &records) }
+    }
+
+    mutating func line(_ byte: UInt8, into records: inout [StreamRecord]) {
+        if byte == Self.lineFeed {
+            pendingCarriageReturn = false
+            if skipping { skipping = false } else { endText(problem: nil, into: &records) }
+            return
+        }
+        appendText(byte, into: &records)
+    }
+
+    mutating func sequence(_ byte: UInt8, into records: inout [StreamRecord]) {
+        if byte == Self.recordSeparator {
+            releaseCarriageReturn(into: &records)
+            // A cut record was reported when it was cut; the RS ends the dropping.
+            if !skipping { endText(problem: sequenceEndProblem(), into: &records) }
+            skipping = false
+            afterSeparator = true
+            return
+        }
+        // The LF after a whole JSON text ends the record at once, not when the next RS comes:
+        // a live stream shows each record as it arrives.
+        if byte == Self.lineFeed, !skipping, hasContent, structure.isClosed {
+            pendingCarriageReturn = false
+            endText(problem: afterSeparator ? nil : Self.noSeparatorProblem, into: &records)
+            afterSeparator = false
+            return
+        }
+        appendText(byte, into: &records)
+    }
+
+    mutating func appendText(_ byte: UInt8, into records: inout [StreamRecord]) {
+        if skipping { return }
+        releaseCarriageReturn(into: &records)
+        if byte == Self.carriageReturn {
+            pendingCarriageReturn = true
+        } else {
+            store(byte, into: &records)
+        }
+    }
+
+    mutating func releaseCarriageReturn(into records: inout [StreamRecord]) {
+        guard pendingCarriageReturn else { return }
+        pendingCarriageReturn = false
+        store(Self.carriageReturn, into: &records)
+    }
+
+    mutating func store(_ byte: UInt8, into records: inout [StreamRecord]) {
+        if skipping { return }
+        guard text.count < maxRecordBytes else {
+            let delimiter = format == .jsonSequence ? "RS" : "LF"
+            var problems = ["longer than \(maxRecordBytes) bytes: cut there, the rest dropped up to the next \(delimiter)"]
+            if format == .jsonSequence, !afterSeparator { problems.insert(Self.noSeparatorProblem, at: 0) }
+            hasContent = true
+            endText(problem: problems.joined(separator: "; "), into: &records)
+            skipping = true
+            return
+        }
+        text.append(byte)
+        if !JSONSequenceStructure.isWhitespace(byte) { hasContent = true }
+        if format == .jsonSequence { structure.take(byte) }
+    }
+
+    /// Reports the unfinished text as a record unless it is only whitespace, and starts a new one.
+    mutating func endText(problem: String?, into records: inout [StreamRecord]) {
+        if hasContent {
+            recordCount += 1
+            records.append(StreamRecord(index: recordCount, bytes: text, problem: problem))
+        }
+        text = []
+        hasContent = false
+        structure = JSONSequenceStructure()
+    }
+
+    static let noSeparatorProblem = "no RS before it (RFC 7464 §2: each JSON text starts with RS)"
+
+    /// A sequence text that ends at an RS or at the end of the body had no LF after it.
+    func sequenceEndProblem() -> String? {
+        guard hasContent else { return nil }
+        var problems: [String] = []
+        if !afterSeparator { problems.append(Self.noSeparatorProblem) }
+        if JSONSequenceStructure.mayBeTruncatedScalar(text) {
+            problems.append("possibly truncated: a top-level number, true, false or null without whitespace after it (RFC 7464 §2.4)")
+        } else {
+            problems.append("possibly truncated: no LF at its end (RFC 7464 §2.3)")
+        }
+        return problems.joined(separator: "; ")
+    }
+}

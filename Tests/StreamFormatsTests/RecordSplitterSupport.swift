@@ -1,0 +1,39 @@
+@testable import StreamFormats
+import Testing
+
+/// The records of `input` fed whole, then finished — after checking that every split into two
+/// chunks and a byte at a time give the very same records (chunk boundaries must not matter).
+func splitRecords(
+    _ input: [UInt8], _ format: StreamFormat, maxRecordBytes: Int = RecordSplitter.defaultMaxRecordBytes,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> [StreamRecord] {
+    func split(_ chunks: [ArraySlice<UInt8>]) -> [StreamRecord] {
+        var splitter = RecordSplitter(format: format, maxRecordBytes: maxRecordBytes)!
+        var records: [StreamRecord] = []
+        for chunk in chunks { records += splitter.feed(chunk) }
+        return records + splitter.finish()
+    }
+    let whole = split([input[...]])
+    for cut in 0...input.count {
+        let records = split([input[..<cut], input[cut...]])
+        #expect(records == whole, "split at byte \(cut)", sourceLocation: sourceLocation)
+        if records != whole { break }
+    }
+    let oneByOne = split(input.indices.map { input[$0...$0] })
+    #expect(oneByOne == whole, "a byte at a time", sourceLocation: sourceLocation)
+    return whole
+}
+
+func splitRecords(
+    _ input: String, _ format: StreamFormat, maxRecordBytes: Int = RecordSplitter.defaultMaxRecordBytes,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> [StreamRecord] {
+    splitRecords(Array(input.utf8), format, maxRecordBytes: maxRecordBytes, sourceLocation: sourceLocation)
+}
+
+extension StreamRecord {
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// RS, the record separator of RFC 7464, for building sequences in string literals.
+let rs = "\u{1E}"

@@ -59,8 +59,32 @@ public struct RecordSplitter: Sendable {
     /// The records that end in `bytes` (the rest is kept for the next call).
     public mutating func feed(_ bytes: some Collection<UInt8>) -> [StreamRecord] {
         var records: [StreamRecord] = []
-        for byte in bytes { take(byte, into: &records) }
+        // One call through the generic, then a plain loop (a byte-wise generic loop across
+        // modules is several times slower).
+        let fed: Void? = bytes.withContiguousStorageIfAvailable { feed($0, into: &records) }
+        if fed == nil { Array(bytes).withUnsafeBufferPointer { feed($0, into: &records) } }
         return records
+    }
+
+    mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into records: inout [StreamRecord]) {
+        var next = 0
+        while next < bytes.count {
+            if format == .jsonLines, pastStart, !skipping, !pendingCarriageReturn {
+                // Lines: the bytes up to the next LF or CR go in at once when they fit (the same
+                // as a byte at a time; the bytes that do not fit take the slow way to be cut).
+                var end = next
+                while end < bytes.count, bytes[end] != Self.lineFeed, bytes[end] != Self.carriageReturn { end += 1 }
+                if end > next, text.count + (end - next) <= maxRecordBytes {
+                    let run = UnsafeBufferPointer(rebasing: bytes[next..<end])
+                    text.append(contentsOf: run)
+                    if !hasContent { hasContent = run.contains { !JSONSequenceStructure.isWhitespace($0) } }
+                    next = end
+                    continue
+                }
+            }
+            take(bytes[next], into: &records)
+            next += 1
+        }
     }
 
     /// The end of the body: the unfinished record, if any, is a record (in a sequence, with the

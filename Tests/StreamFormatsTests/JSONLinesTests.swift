@@ -113,6 +113,14 @@ import Testing
         #expect(records[1].problem == nil)
     }
 
+    @Test func anyCollectionOfBytesCanBeFed() {
+        // Not contiguous in memory: fed through a copy, with the same result.
+        var splitter = RecordSplitter(format: .jsonLines)!
+        #expect(splitter.feed(Array("2\n1".utf8).reversed()).map(\.text) == ["1"])
+        #expect(splitter.feed(Array("3".utf8)[...]).isEmpty)
+        #expect(splitter.finish().map(\.text) == ["23"])
+    }
+
     @Test func numberingGoesOnAfterFinish() {
         var splitter = RecordSplitter(format: .jsonLines)!
         #expect(splitter.feed(Array("1\n2".utf8)).map(\.index) == [1])

@@ -27,6 +27,13 @@ public struct StreamRecord: Sendable, Equatable {
 /// Both skip a UTF-8 BOM at the very start. A record longer than `maxRecordBytes` is cut there
 /// and reported with a problem; the rest of it is dropped up to the next LF (lines) or RS
 /// (sequences), so a hostile stream cannot grow memory without bound.
+///
+/// Sequences follow RFC 7464 §2.1 (split on RS, go on past a bad element and report it): a text
+/// that ends at an RS or the end without its LF is reported as possibly truncated (§2.3, §2.4 for
+/// a bare number, true, false or null); text not after an RS (before the first one, or after a
+/// text its LF closed) is a record with a problem rather than dropped unseen. A text ends at its
+/// LF when `JSONSequenceStructure` sees it closed, so a live stream's last record is not held
+/// back until the next RS. Records are not parsed: whether one is JSON is the caller's to check.
 public struct RecordSplitter: Sendable {
     public static let defaultMaxRecordBytes = 16 << 20
 
@@ -92,12 +99,15 @@ public struct RecordSplitter: Sendable {
     public mutating func finish() -> [StreamRecord] {
         var records: [StreamRecord] = []
         if !pastStart { replayStart(into: &records) }
-        pendingCarriageReturn = false
-        if !skipping {
-            switch format {
-            case .jsonSequence: endText(problem: sequenceEndProblem(), into: &records)
-            default: endText(problem: nil, into: &records)
-            }
+        switch format {
+        case .jsonSequence:
+            // As at an RS: a CR is the text's own (whitespace after a number, §2.4).
+            releaseCarriageReturn(into: &records)
+            if !skipping { endText(problem: sequenceEndProblem(), into: &records) }
+        default:
+            // As before an LF: a CR at the very end is dropped.
+            pendingCarriageReturn = false
+            if !skipping { endText(problem: nil, into: &records) }
         }
         let count = recordCount
         self = RecordSplitter(format: format, maxRecordBytes: maxRecordBytes)!

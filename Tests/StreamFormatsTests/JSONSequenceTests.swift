@@ -55,6 +55,8 @@ import Testing
         let records = splitRecords("\(rs)123\(rs)tru\(rs)-1\n\(rs)false \(rs)\"s\"\(rs)null", .jsonSequence)
         #expect(records.map(\.text) == ["123", "tru", "-1", "false ", "\"s\"", "null"])
         #expect(records.map(\.problem) == [Self.truncatedScalar, Self.truncatedScalar, nil, Self.truncated, Self.truncated, Self.truncatedScalar])
+        // A CR is whitespace too, at an RS as at the end.
+        #expect(splitRecords("\(rs)1\r\(rs)2\r", .jsonSequence).map(\.problem) == [Self.truncated, Self.truncated])
     }
 
     @Test func bytesBeforeTheFirstRSAreARecordWithAProblem() {

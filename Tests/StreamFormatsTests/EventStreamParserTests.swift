@@ -31,11 +31,19 @@ private func chunks(_ bytes: [UInt8], cutAt cuts: [Int]) -> [ArraySlice<UInt8>] 
 }
 
 /// The ways a stream may arrive that every vector is checked in: whole, in two chunks cut at
-/// every offset (empty chunks at the ends included), a byte at a time, and in chunks of
-/// 1–7 bytes from a fixed pseudo-random sequence.
+/// every offset (empty chunks at the ends included), in three chunks cut at every two offsets
+/// (streams up to 64 bytes), a byte at a time, and in chunks of 1–7 bytes from a fixed
+/// pseudo-random sequence.
 private func deliveries(of bytes: [UInt8]) -> [(String, [ArraySlice<UInt8>])] {
     var ways: [(String, [ArraySlice<UInt8>])] = [("whole", [bytes[...]])]
     for cut in 0...bytes.count { ways.append(("cut at \(cut)", chunks(bytes, cutAt: [cut]))) }
+    if bytes.count <= 64 {
+        for first in 1..<max(1, bytes.count) {
+            for second in (first + 1)..<max(first + 1, bytes.count) {
+                ways.append(("cut at \(first) and \(second)", chunks(bytes, cutAt: [first, second])))
+            }
+        }
+    }
     ways.append(("one byte at a time", chunks(bytes, cutAt: Array(bytes.indices.dropFirst()))))
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     for round in 0..<8 {

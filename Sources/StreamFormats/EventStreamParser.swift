@@ -115,7 +115,7 @@ public struct EventStreamParser: Sendable {
         partialLine = []
         line.append(contentsOf: tail)
         line.withUnsafeBufferPointer { process(line: $0[...], into: &events) }
-        line.removeAll(keepingCapacity: true)
+        line.removeAll(keepingCapacity: line.capacity <= Self.keptCapacity)
         partialLine = line
     }
 
@@ -165,7 +165,7 @@ public struct EventStreamParser: Sendable {
             id: lastEventID,
             retry: retrySinceDispatch
         ))
-        dataBuffer.removeAll(keepingCapacity: true)
+        dataBuffer.removeAll(keepingCapacity: dataBuffer.capacity <= Self.keptCapacity)
         eventTypeBuffer = ""
         retrySinceDispatch = nil
     }
@@ -185,6 +185,9 @@ public struct EventStreamParser: Sendable {
         return value
     }
 
+    /// Buffers up to this size are reused from line to line and event to event; a larger one
+    /// (one huge event) is let go rather than held for the rest of a long-lived stream.
+    static let keptCapacity = 64 * 1024
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     static let lineFeed: UInt8 = 0x0A
     static let carriageReturn: UInt8 = 0x0D

@@ -126,6 +126,20 @@ private func deliveries(of bytes: [UInt8]) -> [(String, [ArraySlice<UInt8>])] {
         ])
     }
 
+    @Test func aHugeEventBetweenSmallOnes() {
+        // A 300 KB data line in 4 KB chunks, then small events: the buffers it grew are let go.
+        let huge = String(repeating: "z", count: 300_000)
+        let stream = Array("data: a\n\ndata: \(huge)\r\n\r\ndata: b\n\n".utf8)
+        var parser = EventStreamParser()
+        var events: [ServerSentEvent] = []
+        var offset = 0
+        while offset < stream.count {
+            events += parser.feed(stream[offset..<min(offset + 4_096, stream.count)])
+            offset += 4_096
+        }
+        #expect(events == [ServerSentEvent(data: "a"), ServerSentEvent(data: huge), ServerSentEvent(data: "b")])
+    }
+
     @Test func manyEventsInFixedSizeChunks() {
         // 20,000 events fed 1,000 bytes at a time, chunk ends falling anywhere.
         var stream: [UInt8] = []

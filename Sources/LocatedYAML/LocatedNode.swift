@@ -95,6 +95,12 @@ public struct LocatedNode {
         return (String(text[..<split]), text[text.index(after: split)...])
     }
 
+    /// A YAML null: nothing written (`{ body }`, `key:`), `~` or `null`.
+    public var isNull: Bool {
+        guard let scalar = node.scalar, scalar.style == .plain else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
     public func bool() throws(FileProblem) -> Bool {
         guard node.scalar != nil, let value = node.bool else { throw problem("expected true or false, found \(describe)") }
         return value

@@ -23,7 +23,9 @@ extension RequestSpecReader {
             case "header": source = .header(try argument.string())
             case "cookie": source = .cookie(try argument.string())
             default:
-                guard try argument.bool() else { throw argument.problem("write \(kind): true") }
+                // `code: { status: true }`, or with nothing written: `page: { body }`.
+                let given = try argument.isNull ? true : argument.bool()
+                guard given else { throw argument.problem("write \(kind): true") }
                 source = kind == "body" ? .body : .status
             }
             var capture = RequestSpec.Capture(try variable(name, at: value), source, secret: try fields["secret"]?.bool() ?? false)

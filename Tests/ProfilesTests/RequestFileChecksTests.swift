@@ -65,6 +65,13 @@ import Testing
         #expect(written.contains(#"poll: { until: [{ json: "$.state", equals: "done" }, { httpVersion: { equals: "HTTP/1.1" } }], every: 0.2, max: 30 }"#))
     }
 
+    /// `body` and `status` captures need no value: `{ status }`, `{ body: }`, `{ status: true }`.
+    @Test func bodyAndStatusCapturesNeedNoValue() throws {
+        let text = "requests:\n  - name: a\n    url: a\n    capture:\n      c: { status }\n      p: { body: }\n      q: { body: ~, regex: \"(x)\" }\n"
+        let read = try SavedRequestsFile.read(text, file: "r.yaml").requests[0].captures
+        #expect(read == [.init("c", .status), .init("p", .body), .init("q", .body, regex: "(x)")])
+    }
+
     /// A file of an older build (session-style bodies too) still reads.
     @Test func bothBodyFormsRead() throws {
         let text = """

@@ -229,6 +229,7 @@ let package = Package(
             dependencies: [
                 "TestSupport",
                 "DemoAPI",
+                "StreamFormats",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),

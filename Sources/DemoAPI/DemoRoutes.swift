@@ -24,6 +24,8 @@ public enum DemoRoutes {
         ("/trickle/{n}?interval_ms=M", "n chunks of 10 bytes, M ms apart (default 100)"),
         ("/upload", "POST/PUT: stream the body, answer {\"bytes\":N,\"fnv1a64\":\"hex\"}"),
         ("/ansi", "text full of terminal escape sequences (title, clear, clipboard, C1), to be shown inert"),
+        ("/events?count=N&interval_ms=M&drop_every=K", "Server-Sent Events: ticks with ids, the connection cut after every K; resumes from Last-Event-ID"),
+        ("/logs.ndjson?count=N&interval_ms=M", "N log records as NDJSON, one per line, M ms apart"),
     ]
 
     /// Dispatches on the first path segment; each handler checks the rest of its shape.
@@ -47,6 +49,8 @@ public enum DemoRoutes {
         case "jobs": return await jobs(call)
         case "upload": return try await upload(call)
         case "ansi": return ansi(call)
+        case "events": return await events(call)
+        case "logs.ndjson": return await logs(call)
         default: return DemoResponses.notFound(path: call.path)
         }
     }

@@ -26,7 +26,7 @@ struct CheckEvaluation {
             if capture.secret { secrets.append(value) }
         }
         // Masked once all are taken: a secret captured late is hidden in an earlier capture too.
-        let masking = Secrets.Values(secrets)
+        let masking = secrets.count == checks.secrets.longestFirst.count ? checks.secrets : Secrets.Values(secrets)
         for (captured, source) in zip(results.captured, sources) {
             events.append(.captureSet(name: captured.name, source: source,
                                       value: captured.secret ? Secrets.mask : masking.masking(in: captured.value)))

@@ -13,7 +13,7 @@ struct VariableFilling {
     }
 
     func filled(_ text: String) -> String {
-        guard text.contains("{{"), let template = try? Template(text) else { return text }
+        guard Template.mayHavePlaceholders(text), let template = try? Template(text) else { return text }
         return template.render(with: values) { part in part.placeholder }.text
     }
 

@@ -9,6 +9,8 @@ struct ResponseSubjects {
     let response: HTTPResponse
     /// The whole exchange so far, in milliseconds.
     let durationMs: Double
+    /// Bodies up to this size are parsed whole rather than selected from in one pass.
+    static let smallBody = 16 * 1024
     /// Every path the checks will ask for, so one pass over the body serves them all.
     private let paths: [String]
     /// What each path selects, by its text; nil until a path is first asked for, empty when the
@@ -57,7 +59,13 @@ struct ResponseSubjects {
     private func select() -> [String: [JSONNode]] {
         guard response.streamedBytes == 0, response.body.count <= HTTPJSONFieldValidator.maxBytes else { return [:] }
         let parsed = Array(Set(paths)).compactMap { text in (try? JSONPath(text.isEmpty ? "$" : text)).map { (text, $0) } }
-        guard let values = try? JSONSelection.allValues(of: parsed.map(\.1), inUTF8: response.body.data) else { return [:] }
+        let data = response.body.data
+        // A small body is parsed whole: cheaper than planning a pass, and the same nodes.
+        if data.count <= Self.smallBody {
+            guard let root = JSONNode.parse(data) else { return [:] }
+            return Dictionary(parsed.map { ($0.0, $0.1.values(in: root)) }, uniquingKeysWith: { first, _ in first })
+        }
+        guard let values = try? JSONSelection.allValues(of: parsed.map(\.1), inUTF8: data) else { return [:] }
         return Dictionary(zip(parsed.map(\.0), values), uniquingKeysWith: { first, _ in first })
     }
 

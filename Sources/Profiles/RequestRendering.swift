@@ -20,7 +20,7 @@ public struct RequestRendering: Sendable {
     public func render(_ request: RequestSpec) throws(Undefined) -> (request: RequestSpec, secrets: [String]) {
         var secrets: [String] = []
         func fill(_ text: String) throws(Undefined) -> String {
-            guard text.contains("{{") || text.contains("${env:"), let template = try? Template(text) else { return text }
+            guard Template.mayHavePlaceholders(text), let template = try? Template(text) else { return text }
             let rendered = try template.render(with: values) { (part) throws(Undefined) in throw Undefined(placeholder: part.placeholder) }
             secrets += rendered.secrets
             return rendered.text

@@ -27,7 +27,7 @@ extension AssertPredicate {
     private static func filled(_ node: JSONNode, _ values: TemplateValues) -> JSONNode {
         switch node {
         case .string(let text):
-            guard text.contains("{{"), let template = try? Template(text) else { return node }
+            guard Template.mayHavePlaceholders(text), let template = try? Template(text) else { return node }
             let rendered = template.render(with: values) { $0.placeholder }.text
             if template.parts.count == 1, case .variable = template.parts[0],
                let number = JSONNode.parse(rendered), case .number = number {
@@ -40,7 +40,7 @@ extension AssertPredicate {
     }
 
     private static func filled(_ text: String, _ values: TemplateValues) -> String {
-        guard text.contains("{{"), let template = try? Template(text) else { return text }
+        guard Template.mayHavePlaceholders(text), let template = try? Template(text) else { return text }
         return template.render(with: values) { $0.placeholder }.text
     }
 }

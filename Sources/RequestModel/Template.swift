@@ -50,6 +50,17 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         ((try? Template(text)) ?? Template(environmentOnly: text)).parts
     }
 
+    /// Whether `text` may hold a placeholder (`{{` or `${`): a byte scan, so the many texts that
+    /// hold none are not parsed (or searched with `String.contains`, which is slow) on every use.
+    public static func mayHavePlaceholders(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "{"), previous == UInt8(ascii: "{") || previous == UInt8(ascii: "$") { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// Whether the text has no placeholder at all.
     public var isPlain: Bool { parts.allSatisfy { if case .text = $0 { true } else { false } } }
 

@@ -1,4 +1,4 @@
-import RequestModel
+@testable import RequestModel
 import Testing
 
 /// The one place that decides what is secret and masks it (SPEC §4, §5).
@@ -14,6 +14,19 @@ import Testing
     @Test(arguments: [("Bearer abc123", "Bear•••"), ("abcd", "•••"), ("", "•••"), ("éèêëx", "éèêë•••")])
     func aGlimpseShowsFourCharactersAtMost(value: String, shown: String) {
         #expect(Secrets.glimpse(value) == shown)
+    }
+
+    /// The byte scan masking uses before it replaces: found anywhere, at either end, across
+    /// multi-byte characters; not found when only a prefix or a different normalisation is there.
+    @Test func theScanFindsASecretWhereverItIs() {
+        #expect(Secrets.Values.holds("tok-abc", "tok-abc"))
+        #expect(Secrets.Values.holds("Bearer tok-abc", "tok-abc"))
+        #expect(Secrets.Values.holds("tok-abc!", "tok-abc"))
+        #expect(Secrets.Values.holds("é tok-é", "tok-é"))
+        #expect(!Secrets.Values.holds("tok-ab", "tok-abc"))
+        #expect(!Secrets.Values.holds("tok-abX", "tok-abc"))
+        #expect(!Secrets.Values.holds("anything", ""))
+        #expect(Secrets.masking(["tok-abc"], in: "a tok-abc b tok-abc") == "a ••• b •••")
     }
 
     @Test func valuesAreMaskedLongestFirstAndShortOnesLeftAlone() {

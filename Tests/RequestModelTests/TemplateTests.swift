@@ -5,6 +5,11 @@ import Testing
 @Suite struct TemplateTests {
     static let token = JSONNode.parse(Data(#"{"token": "t0k3n", "user": {"roles": ["a", "b"], "id": 7}}"#.utf8))!
 
+    @Test(arguments: [("{{a}}", true), ("x ${env:HOME}", true), ("{ {a} }", false), ("{\"a\": {}}", false), ("", false), ("$", false), ("{{", true)])
+    func aQuickScanTellsTextsThatMayHoldPlaceholders(text: String, may: Bool) {
+        #expect(Template.mayHavePlaceholders(text) == may)
+    }
+
     @Test func everyFormOfPlaceholder() throws {
         let template = try Template("Bearer {{alt.json $.token}} {{ alt.json.user.id }} {{region}} ${env:HOME_ZONE} {{json $.user.roles}}")
         let values = TemplateValues(

@@ -9,7 +9,8 @@ struct CheckEvaluation {
 
     func run(on response: HTTPResponse, durationMs: Double) -> (CheckResults, [ClientEvent.Kind]) {
         var subjects = ResponseSubjects(response, durationMs: durationMs,
-                                        paths: checks.captures.compactMap(\.source.path) + checks.asserts.compactMap(\.subject.path))
+                                        paths: checks.captures.compactMap(\.source.path) + checks.asserts.compactMap(\.subject.path),
+                                        parsed: checks.parsedPaths)
         var results = CheckResults()
         var events: [ClientEvent.Kind] = []
         var variables = checks.variables
@@ -42,7 +43,7 @@ struct CheckEvaluation {
     /// Whether every assert of `asserts` holds, and the first that does not, as a sentence: what
     /// a poll asks of each try.
     func firstUnmet(_ asserts: [RequestSpec.Assert], on response: HTTPResponse, durationMs: Double) -> AssertReport? {
-        var subjects = ResponseSubjects(response, durationMs: durationMs, paths: asserts.compactMap(\.subject.path))
+        var subjects = ResponseSubjects(response, durationMs: durationMs, paths: asserts.compactMap(\.subject.path), parsed: checks.parsedPaths)
         let masking = checks.secrets
         for assert in asserts {
             let judged = Self.judge(assert, on: &subjects, request: checks.request, variables: checks.variables, masking: masking)

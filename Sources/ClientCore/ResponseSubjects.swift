@@ -13,14 +13,16 @@ struct ResponseSubjects {
     static let smallBody = 16 * 1024
     /// Every path the checks will ask for, so one pass over the body serves them all.
     private let paths: [String]
+    private let parsed: [String: JSONPath]
     /// What each path selects, by its text; nil until a path is first asked for, empty when the
     /// body is not JSON (or was streamed, or is too large to read).
     private var selected: [String: [JSONNode]]?
 
-    init(_ response: HTTPResponse, durationMs: Double, paths: [String]) {
+    init(_ response: HTTPResponse, durationMs: Double, paths: [String], parsed: [String: JSONPath] = [:]) {
         self.response = response
         self.durationMs = durationMs
         self.paths = paths
+        self.parsed = parsed
     }
 
     /// What an assert's subject is; nil when it is not there.
@@ -58,7 +60,7 @@ struct ResponseSubjects {
     /// body is not parsed into a tree to read `$.token`).
     private func select() -> [String: [JSONNode]] {
         guard response.streamedBytes == 0, response.body.count <= HTTPJSONFieldValidator.maxBytes else { return [:] }
-        let parsed = Array(Set(paths)).compactMap { text in (try? JSONPath(text.isEmpty ? "$" : text)).map { (text, $0) } }
+        let parsed = Array(Set(paths)).compactMap { text in (self.parsed[text] ?? (try? JSONPath(text.isEmpty ? "$" : text))).map { (text, $0) } }
         let data = response.body.data
         // A small body is parsed whole: cheaper than planning a pass, and the same nodes.
         if data.count <= Self.smallBody {

@@ -18,6 +18,7 @@ public struct RequestFile: Sendable {
     public init(path: String, text: String) throws(ProfileProblem) {
         (requests, lines) = try SavedRequestsFile.readLocated(text, file: path)
         environmentNames = Self.environmentNames(in: requests)
+        parsedPaths = Self.parsedPaths(in: requests)
         self.path = path
         self.text = text.split(separator: "\n", omittingEmptySubsequences: false)
     }
@@ -28,6 +29,7 @@ public struct RequestFile: Sendable {
         self.path = path
         self.requests = requests
         environmentNames = Self.environmentNames(in: requests)
+        parsedPaths = Self.parsedPaths(in: requests)
         lines = []
         text = []
     }
@@ -44,6 +46,18 @@ public struct RequestFile: Sendable {
 
     /// The `${env:NAME}` names its requests and vars refer to: their values are secrets.
     public let environmentNames: [String]
+    /// Every JSON path its checks use, parsed once (they were checked when the file was read).
+    let parsedPaths: [String: JSONPath]
+
+    static func parsedPaths(in requests: SavedRequests) -> [String: JSONPath] {
+        var paths: [String: JSONPath] = [:]
+        for request in requests.requests {
+            let texts = request.captures.compactMap { if case .json(let path) = $0.source { path } else { nil } }
+                + (request.asserts + (request.poll?.until ?? [])).compactMap { if case .json(let path) = $0.subject { path } else { nil } }
+            for text in texts where paths[text] == nil { paths[text] = try? JSONPath(text.isEmpty ? "$" : text) }
+        }
+        return paths
+    }
 
     static func environmentNames(in requests: SavedRequests) -> [String] {
         let texts = requests.vars.map(\.value) + requests.requests.flatMap { request -> [String] in
@@ -109,8 +123,10 @@ public struct RequestFileRun: Sendable {
             return .refused(RequestOutcome(name: name, failures: [masking.masking(in: error.message)]))
         }
         if !(spec.captures.isEmpty && spec.asserts.isEmpty && spec.poll == nil) {
-            request.checks = ResponseChecks(request: name, captures: spec.captures, asserts: spec.asserts, poll: spec.poll,
-                                            variables: scope.values, secrets: Secrets.Values(masking.longestFirst + secrets))
+            var checks = ResponseChecks(request: name, captures: spec.captures, asserts: spec.asserts, poll: spec.poll,
+                                        variables: scope.values, secrets: Secrets.Values(masking.longestFirst + secrets))
+            checks.parsedPaths = file.parsedPaths
+            request.checks = checks
         }
         return .send(request)
     }

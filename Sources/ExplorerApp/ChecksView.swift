@@ -7,8 +7,6 @@ import TUICore
 /// value (a secret as `•••`), a poll's progress — filled live from the client's events (already
 /// masked by ClientCore) and closed with the request's failures when it ends.
 public struct ChecksView: Sendable, Equatable {
-    public static let mask = Secrets.mask
-
     public struct Assert: Sendable, Equatable {
         public var passed: Bool
         public var claim: String

@@ -21,7 +21,7 @@ public struct RequestFileState: Sendable, Equatable {
             self.source = source
         }
 
-        public var shown: String { secret ? ChecksView.mask : value }
+        public var shown: String { secret ? Secrets.mask : value }
     }
 
     /// The path, as the picker's title and messages name it.

@@ -132,7 +132,7 @@ import TUICore
         // While it polls the pane waits, and shows the poll's progress.
         #expect(F.inside(.response, of: state, now: 2).contains { $0.contains("poll: try 2 of 30: $.state equals \"done\": got \"running\"") })
         post(.validatorDecided(attempt: 3, validator: "poll", decision: .next, reason: "every until assert holds after 3 tries"))
-        post(.captureSet(name: "token", source: "json $.token", value: ChecksView.mask))
+        post(.captureSet(name: "token", source: "json $.token", value: Secrets.mask))
         post(.assertPassed(AssertReport(request: "me", subject: "status", predicate: "equals", expected: .number("200"), actual: .number("200"))))
         post(.assertFailed(AssertReport(request: "me", subject: "$.name", predicate: "equals", expected: .string("ann"), actual: .string("bob"))))
         _ = state.update(.responseReceived(id, F.summary(bytes: 2), F.document("{}")), now: 2)

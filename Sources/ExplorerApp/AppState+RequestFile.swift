@@ -7,7 +7,7 @@ import TUICore
 /// loop fills its variables and keeps its captures), F7 sends them all in order, live, until
 /// one is cancelled (Esc stops the rest).
 extension AppState {
-    static let fileHint = "Enter open · F7 run all · F8 variables · Esc"
+    static let fileHint = "type to filter · Enter open · F7 run all · F8 variables · Esc"
 
     /// The file's requests are the picker's from now on; the first one is loaded.
     public mutating func openRequestFile(path: String, requests: [RequestSpec], now: Double) {
@@ -26,31 +26,55 @@ extension AppState {
         sessions.recording = nil
     }
 
-    func fileList(_ file: RequestFileState) -> ListOverlay {
-        let rows = file.requests.indices.map { index in
+    /// The picker for `filter`'s text: the best matches first (fuzzy, over name, method and URL,
+    /// matched letters highlighted), or with no text every request in the file's order.
+    mutating func fileList(_ file: RequestFileState, filter: LineField = LineField()) -> ListOverlay {
+        let query = filter.text
+        let ranked = FuzzyMatch.rank(query, file.requests.indices.map { FuzzyMatch.Candidate(Self.searchText(file, $0)) })
+        let order = query.isEmpty ? Array(file.requests.indices) : ranked.map(\.index)
+        let positions = Dictionary(uniqueKeysWithValues: ranked.map { ($0.index, $0.result.positions) })
+        requestFile?.shown = order
+        let rows = order.map { index in
             let spec = file.requests[index]
+            let name = file.name(index)
+            let matched = positions[index] ?? []
             var notes: [String] = []
             if !spec.asserts.isEmpty { notes.append("\(spec.asserts.count) asserts") }
             if !spec.captures.isEmpty { notes.append("captures " + spec.captures.map(\.name).joined(separator: ", ")) }
             if let poll = spec.poll { notes.append("polls up to \(poll.max) times") }
-            return ListOverlay.Row(file.name(index), detail: "\(spec.method) \(spec.url)", marked: index == file.current,
+            return ListOverlay.Row(name, detail: "\(spec.method) \(spec.url)", marked: index == file.current,
+                                   highlights: Set(matched.filter { $0 < name.count }),
+                                   detailHighlights: Set(matched.filter { $0 >= name.count + 2 }.map { $0 - name.count - 2 }),
                                    note: notes.joined(separator: " · "))
         }
-        return ListOverlay(title: "Requests of \(file.fileName) (\(rows.count))", hint: Self.fileHint, rows: rows,
-                           empty: "the file has no requests", selection: file.current ?? 0).fitted(overlayBounds)
+        let count = query.isEmpty ? "\(rows.count)" : "\(rows.count) of \(file.requests.count)"
+        let selection = query.isEmpty ? (file.current ?? 0) : 0
+        return ListOverlay(title: "Requests of \(file.fileName) (\(count))", hint: Self.fileHint, rows: rows,
+                           empty: file.requests.isEmpty ? "the file has no requests" : "no request matches \(query)",
+                           selection: selection, filter: filter).fitted(overlayBounds)
+    }
+
+    /// `login  POST auth/login`: what the filter matches, the name first as the row shows it.
+    static func searchText(_ file: RequestFileState, _ index: Int) -> String {
+        "\(file.name(index))  \(file.requests[index].method) \(file.requests[index].url)"
     }
 
     mutating func openFileRequests(_ file: RequestFileState) {
         overlay = .list(.fileRequests, fileList(file))
     }
 
-    mutating func handleFileRequests(_ outcome: ListOverlay.Outcome, now: Double) -> [Effect] {
+    mutating func handleFileRequests(_ outcome: ListOverlay.Outcome, list: ListOverlay, now: Double) -> [Effect] {
         switch outcome {
-        case .handled, .close, .filterChanged, .key: break
+        case .handled, .close, .key: break
+        case .filterChanged:
+            guard let file = requestFile else { break }
+            overlay = .list(.fileRequests, fileList(file, filter: list.filter ?? LineField()))
         case .choose(let row):
+            guard let shown = requestFile?.shown, shown.indices.contains(row) else { break }
+            let index = shown[row]
             overlay = nil
-            loadFileRequest(row)
-            show("opened \(requestFile?.name(row) ?? "")", isError: false, now: now)
+            loadFileRequest(index)
+            show("opened \(requestFile?.name(index) ?? "")", isError: false, now: now)
         }
         return []
     }

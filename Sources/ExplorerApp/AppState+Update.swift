@@ -248,7 +248,7 @@ extension AppState {
             case (.session, _), (.history, _): return handleExchanges(kind, outcome, now: now)
             case (.savedRequests, _): return handleSaved(outcome, list: list, now: now)
             case (.imported(let name), _): return handleImported(name, outcome, now: now)
-            case (.fileRequests, _): return handleFileRequests(outcome, now: now)
+            case (.fileRequests, _): return handleFileRequests(outcome, list: list, now: now)
             case (.variables, _): handleVariables(outcome)
             }
         case .prompt(let purpose, var prompt):

@@ -38,6 +38,8 @@ public struct RequestFileState: Sendable, Equatable {
     public var variables: [Variable] = []
     /// Which file request each exchange sent from the file was.
     var sent: [ExchangeID: Int] = [:]
+    /// Which request each row of the picker shows, best match first.
+    var shown: [Int] = []
 
     public init(path: String, requests: [RequestSpec]) {
         self.path = path

@@ -83,6 +83,23 @@ import TUICore
         #expect(state.draft.headers == [RequestDraft.Header("Authorization", "Bearer {{token}}")])
     }
 
+    /// Typing filters the file's requests (fuzzy, over name, method and URL); Enter opens the
+    /// match, not the row the file had there.
+    @Test func typingInThePickerFiltersTheFilesRequests() throws {
+        var state = try opened()
+        F.press(.control("f"), into: &state)
+        F.type("usme", into: &state)
+        let screen = F.joined(state)
+        #expect(screen.contains("Requests of chain.yaml (1 of 2)"))
+        #expect(screen.contains("GET users/me") && !screen.contains("POST auth/login"))
+        F.press(.enter, into: &state)
+        #expect(state.requestFile?.current == 1)
+        #expect(state.draft.url == "users/me")
+        F.press(.control("f"), into: &state)
+        F.type("zzz", into: &state)
+        #expect(F.joined(state).contains("no request matches zzz"))
+    }
+
     @Test func sendingAFileRequestKeepsItsIndexAndSaysWhetherItWasEdited() throws {
         var state = try opened()
         let first = send(&state, expecting: 0)

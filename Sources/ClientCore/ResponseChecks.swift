@@ -17,6 +17,8 @@ public struct ResponseChecks: Sendable {
     /// JSON paths already parsed, by their text (a request file parses each once, not once per
     /// response); a path missing here is parsed when it is needed.
     public var parsedPaths: [String: JSONPath] = [:]
+    /// Expected values' templates already parsed, by their text, likewise.
+    public var parsedTemplates: [String: Template] = [:]
 
     public init(request: String, captures: [RequestSpec.Capture] = [], asserts: [RequestSpec.Assert] = [],
                 poll: RequestSpec.Poll? = nil, variables: [String: TemplateValue] = [:], secrets: Secrets.Values = Secrets.Values([])) {

@@ -19,6 +19,7 @@ public struct RequestFile: Sendable {
         (requests, lines) = try SavedRequestsFile.readLocated(text, file: path)
         environmentNames = Self.environmentNames(in: requests)
         parsedPaths = Self.parsedPaths(in: requests)
+        parsedTemplates = Self.parsedTemplates(in: requests)
         self.path = path
         self.text = text.split(separator: "\n", omittingEmptySubsequences: false)
     }
@@ -30,6 +31,7 @@ public struct RequestFile: Sendable {
         self.requests = requests
         environmentNames = Self.environmentNames(in: requests)
         parsedPaths = Self.parsedPaths(in: requests)
+        parsedTemplates = Self.parsedTemplates(in: requests)
         lines = []
         text = []
     }
@@ -48,6 +50,33 @@ public struct RequestFile: Sendable {
     public let environmentNames: [String]
     /// Every JSON path its checks use, parsed once (they were checked when the file was read).
     let parsedPaths: [String: JSONPath]
+    /// Every text of its requests and expected values that is a template, parsed once.
+    let parsedTemplates: [String: Template]
+
+    static func parsedTemplates(in requests: SavedRequests) -> [String: Template] {
+        var texts: [String] = []
+        func expected(_ node: JSONNode?) {
+            switch node {
+            case .string(let text)?: texts.append(text)
+            case .array(let items)?: items.forEach { expected($0) }
+            default: break
+            }
+        }
+        for request in requests.requests {
+            texts += [request.url] + request.headers.map(\.value)
+            switch request.body {
+            case .text(let text, _), .json(let text): texts.append(text)
+            case .form(let fields): texts += fields.map(\.value)
+            case .multipart(let parts):
+                texts += parts.map { switch $0 { case .text(_, let value): value; case .file(_, let path): path } }
+            case .none, .binary: break
+            }
+            for assert in request.asserts + (request.poll?.until ?? []) { expected(assert.predicate.expected) }
+        }
+        var templates: [String: Template] = [:]
+        for text in texts where templates[text] == nil && Template.mayHavePlaceholders(text) { templates[text] = try? Template(text) }
+        return templates
+    }
 
     static func parsedPaths(in requests: SavedRequests) -> [String: JSONPath] {
         var paths: [String: JSONPath] = [:]
@@ -111,7 +140,7 @@ public struct RequestFileRun: Sendable {
         let filled: RequestSpec
         let secrets: [String]
         do throws(RequestRendering.Undefined) {
-            (filled, secrets) = try RequestRendering(scope).render(spec)
+            (filled, secrets) = try RequestRendering(scope, templates: file.parsedTemplates).render(spec)
         } catch {
             let place = file.place(of: error.placeholder, inRequest: index)
             return .refused(RequestOutcome(name: name, failures: ["undefined variable \(error.placeholder) (\(place))"]))
@@ -126,6 +155,7 @@ public struct RequestFileRun: Sendable {
             var checks = ResponseChecks(request: name, captures: spec.captures, asserts: spec.asserts, poll: spec.poll,
                                         variables: scope.values, secrets: Secrets.Values(masking.longestFirst + secrets))
             checks.parsedPaths = file.parsedPaths
+            checks.parsedTemplates = file.parsedTemplates
             request.checks = checks
         }
         return .send(request)

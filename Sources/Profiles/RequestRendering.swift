@@ -6,9 +6,12 @@ import RequestModel
 /// body's own braces) stays as written.
 public struct RequestRendering: Sendable {
     public let values: TemplateValues
+    /// Texts already parsed (a request file parses each once, not once per request sent).
+    let templates: [String: Template]
 
-    public init(_ scope: VariableScope) {
+    public init(_ scope: VariableScope, templates: [String: Template] = [:]) {
         values = TemplateValues(variables: scope.values, environment: scope.environment)
+        self.templates = templates
     }
 
     /// The placeholder that has no value, as written (`{{token}}`, `${env:DEMO_PASSWORD}`).
@@ -20,7 +23,7 @@ public struct RequestRendering: Sendable {
     public func render(_ request: RequestSpec) throws(Undefined) -> (request: RequestSpec, secrets: [String]) {
         var secrets: [String] = []
         func fill(_ text: String) throws(Undefined) -> String {
-            guard Template.mayHavePlaceholders(text), let template = try? Template(text) else { return text }
+            guard let template = Template.parsed(text, from: templates) else { return text }
             let rendered = try template.render(with: values) { (part) throws(Undefined) in throw Undefined(placeholder: part.placeholder) }
             secrets += rendered.secrets
             return rendered.text

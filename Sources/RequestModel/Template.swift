@@ -61,6 +61,14 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
+    /// The template `text` is, from `parsed` when it was parsed before; nil when it holds no
+    /// placeholder or is not a valid template (it is then plain text: a body's own braces).
+    public static func parsed(_ text: String, from parsed: [String: Template]) -> Template? {
+        if let template = parsed[text] { return template }
+        guard mayHavePlaceholders(text) else { return nil }
+        return try? Template(text)
+    }
+
     /// Whether the text has no placeholder at all.
     public var isPlain: Bool { parts.allSatisfy { if case .text = $0 { true } else { false } } }
 

@@ -200,7 +200,11 @@ extension TUITmuxTests {
                                         "C-s", "C-u", "quick4", "Enter", "C-s", "C-u", "quick5", "Enter")
                     try await tmux.waitFor(text: "saved as quick5")
                     try await tmux.send("C-f")
-                    let list = try await tmux.waitFor(text: "Saved requests of demo")
+                    // The rows, not only the title: a slow machine (the sanitizer pass) can be caught mid-draw.
+                    let list = try await tmux.waitFor("the five saved requests in the list") { screen in
+                        screen.contains { $0.contains("Saved requests of demo (5)") }
+                            && (1...5).allSatisfy { index in screen.contains { $0.contains("quick\(index)") && $0.contains("│") } }
+                    }
                     for index in 1...5 { #expect(list.contains { $0.contains("quick\(index)") }, "\(list.joined(separator: "\n"))") }
                 }
                 let file = try String(contentsOfFile: directory.path("home/profiles/demo.requests.yaml"), encoding: .utf8)

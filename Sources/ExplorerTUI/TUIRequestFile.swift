@@ -64,28 +64,10 @@ final class TUIRequestFile: Sendable {
             } catch {
                 return .refused(RequestOutcome(name: name, failures: ["\(file.path): vars: undefined variable \(error.placeholder)"]))
             }
-            let prepared = state.run.prepare(index, of: file)
-            guard edited else {
-                switch prepared {
-                case .send(let request): return .send(request, recorded: Self.withVars(spec, of: file, arguments: state.run.scope.arguments))
-                case .refused(let outcome): return .refused(outcome)
-                }
-            }
-            let recorded = draft.request(named: spec.name, over: spec)
-            var scope = state.run.scope
-            for variable in spec.vars { scope.file[variable.name] = TemplateValue(variable.value) }
-            let filled: RequestSpec
-            do throws(RequestRendering.Undefined) {
-                filled = try RequestRendering(scope).render(recorded).request
-            } catch {
-                return .refused(RequestOutcome(name: name, failures: ["undefined variable \(error.placeholder) (\(file.path), edited)"]))
-            }
-            do throws(HTTPError) {
-                var request = try filled.httpRequest()
-                if case .send(let original) = prepared { request.checks = original.checks }
-                return .send(request, recorded: Self.withVars(recorded, of: file, arguments: state.run.scope.arguments))
-            } catch {
-                return .refused(RequestOutcome(name: name, failures: [error.message]))
+            let recorded = edited ? draft.request(named: spec.name, over: spec) : spec
+            switch state.run.prepare(index, of: file, edited: edited ? recorded : nil) {
+            case .send(let request): return .send(request, recorded: Self.withVars(recorded, of: file, arguments: state.run.scope.arguments))
+            case .refused(let outcome): return .refused(outcome)
             }
         }
     }

@@ -130,7 +130,9 @@ public struct RequestFileRun: Sendable {
     }
 
     /// Request `index` ready to send, or the outcome that fails it before anything is sent.
-    public func prepare(_ index: Int, of file: RequestFile) -> Prepared {
+    /// - Parameter edited: the request as the user changed it (the TUI's panes): sent instead of
+    ///   the file's, with the file request's vars and checks.
+    public func prepare(_ index: Int, of file: RequestFile, edited: RequestSpec? = nil) -> Prepared {
         let spec = file.requests.requests[index]
         let name = spec.name ?? "request \(index + 1)"
         var scope = self.scope
@@ -140,9 +142,9 @@ public struct RequestFileRun: Sendable {
         let filled: RequestSpec
         let secrets: [String]
         do throws(RequestRendering.Undefined) {
-            (filled, secrets) = try RequestRendering(scope, templates: file.parsedTemplates).render(spec)
+            (filled, secrets) = try RequestRendering(scope, templates: file.parsedTemplates).render(edited ?? spec)
         } catch {
-            let place = file.place(of: error.placeholder, inRequest: index)
+            let place = edited == nil ? file.place(of: error.placeholder, inRequest: index) : "\(file.path), edited"
             return .refused(RequestOutcome(name: name, failures: ["undefined variable \(error.placeholder) (\(place))"]))
         }
         var request: HTTPRequest

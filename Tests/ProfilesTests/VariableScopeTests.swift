@@ -59,4 +59,29 @@ import Testing
         #expect(refused.failures == ["undefined variable {{missing}} (f.yaml:10)"])
         #expect(refused.line == "✗ two: undefined variable {{missing}} (f.yaml:10)")
     }
+
+    /// An edited request (the TUI's panes) is sent with the file request's checks, filled from
+    /// the same scope; an undefined placeholder in it names the edit, not a line of the file.
+    @Test func anEditedRequestKeepsTheFilesChecks() throws {
+        let file = try Self.file("""
+            vars: { user: "ann" }
+            requests:
+              - name: "me"
+                url: "users/me"
+                assert:
+                  - { json: "$.name", equals: "{{user}}" }
+
+            """)
+        var run = RequestFileRun(arguments: [:], profile: [:], environment: [:])
+        try run.enter(file, profile: [:])
+        guard case .send(let edited) = run.prepare(0, of: file, edited: RequestSpec(name: "me", url: "users/{{user}}")) else {
+            Issue.record("the edit was refused"); return
+        }
+        #expect(edited.route == "users/ann")
+        #expect(edited.checks?.asserts == file.requests.requests[0].asserts)
+        guard case .refused(let refused) = run.prepare(0, of: file, edited: RequestSpec(name: "me", url: "{{nope}}")) else {
+            Issue.record("the edit was sent"); return
+        }
+        #expect(refused.failures == ["undefined variable {{nope}} (f.yaml, edited)"])
+    }
 }

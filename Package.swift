@@ -121,6 +121,7 @@ let package = Package(
                 "Cookies",
                 "URITemplates",
                 "Locking",
+                "StreamFormats",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -13,6 +13,8 @@ struct Exchange {
     private let clock: any ExchangeClock
     private let start: TimeInterval
     private var events: [ClientEvent] = []
+    /// Reads event-stream and line-format bodies as they arrive, over every attempt.
+    private let follower: StreamFollower?
     private var bytesStreamed = 0
     private var attemptsMade = 0
     private var errorRedirects = 0
@@ -25,8 +27,12 @@ struct Exchange {
         self.publishes = publishes
         self.sink = sink
         self.clock = client.configuration.clock
-        self.start = clock.now()
+        let start = clock.now()
+        self.start = start
         events.reserveCapacity(8)
+        follower = publishes ? StreamFollower(limits: request.streamLimits, stamp: { [clock] kind in
+            ClientEvent(exchange: id, tMs: (clock.now() - start) * 1000, kind: kind)
+        }, publish: { [hub = client.hub] event in hub.publish(event) }) : nil
     }
 
     mutating func run() async throws(HTTPError) -> HTTPResponse {
@@ -52,6 +58,7 @@ struct Exchange {
             judged.headersGeneration = settings.headersGeneration
 
             let response = try await perform(prepared, timeout: request.timeout ?? settings.timeout, deadline: deadline)
+            if try await reconnects(after: response, planner: &planner, validators: validators, deadline: deadline) { continue }
             switch await judge(response, request: judged, validators: validators) {
             case .approve(var approved):
                 if let checks {
@@ -108,8 +115,11 @@ struct Exchange {
             if !wire.headers.contains("Cookie"), let cookie = client.cookieHeader(for: wire.url) {
                 wire.headers.add(name: "Cookie", value: cookie)
             }
+            follower?.begin(attempt: attempt)
             let result = await client.transport.execute(wire, timeout: timeout, remaining: remaining,
-                                                        spool: client.configuration.spool, sink: sink)
+                                                        spool: client.configuration.spool, sink: sink, follower: follower,
+                                                        streamTimeLeft: request.streamLimits.maxTime.map { $0 - (clock.now() - start) })
+            if let follower { events += follower.takeRecorded() }
             switch result {
             case .failure(let failure, let streamed):
                 bytesStreamed += streamed
@@ -133,6 +143,7 @@ struct Exchange {
                 response.attempt = attempt
                 response.exchange = id
                 response.streamedBytes = raw.streamed
+                response.bodyWentToSink = raw.sunk
                 return response
             }
         }
@@ -172,6 +183,44 @@ struct Exchange {
         switch status {
         case 301, 302, 303, 307, 308: true
         default: false
+        }
+    }
+
+    // MARK: Event streams
+
+    /// A dropped event stream reconnects (SPEC §10): after the server's `retry`, else the
+    /// validators' strategy, with `Last-Event-ID`, as a retry of source `stream`. True when it
+    /// will; a stream that may not reconnect ends as its last attempt did (a broken one fails).
+    private mutating func reconnects(after response: HTTPResponse, planner: inout RetryPlanner,
+                                     validators: [any HTTPValidator], deadline: TimeInterval?) async throws(HTTPError) -> Bool {
+        guard let follower, let ending = follower.ending, ending.format == .eventStream,
+              ending.reason == .ended || ending.reason == .dropped
+        else { return false }
+        let defaults = validators.lazy.compactMap { $0 as? HTTPDefaultValidator }.first
+        let strategy = defaults?.transportRetryStrategy ?? .exponential
+        let elapsed = clock.now() - start
+        var decision = planner.planReconnect(strategy, serverRetry: follower.reconnectionDelay, rules: defaults?.rules ?? RetryRules(),
+                                             request: request, response: response, elapsed: elapsed, deadline: deadline,
+                                             random: client.configuration.random())
+        if case .schedule(let delay, _) = decision, let maxTime = request.streamLimits.maxTime, elapsed + delay >= maxTime {
+            follower.stop(.maxTime)
+            decision = .skip(.pastDeadline(delay: delay, deadline: maxTime))
+        }
+        switch decision {
+        case .skip(let cause):
+            guard let failure = response.error else { return false }
+            emit(.retrySkipped(attempt: attemptsMade, reason: cause.reason))
+            throw fail(failure)
+        case .schedule(let delay, let source):
+            emit(.retryScheduled(attempt: attemptsMade, strategy: strategy.name, delayMs: delay * 1000, source: source))
+            let lastEventID = follower.lastEventID
+            request.headers["Last-Event-ID"] = lastEventID.isEmpty ? nil : lastEventID
+            do {
+                try await clock.sleep(seconds: delay)
+            } catch {
+                throw fail(.cancelled())
+            }
+            return true
         }
     }
 

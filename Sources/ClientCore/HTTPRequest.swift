@@ -25,6 +25,8 @@ public struct HTTPRequest: Sendable {
     public var retryNonIdempotent = false
     /// A request file's captures, asserts and poll, run as part of the exchange (SPEC §8).
     public var checks: ResponseChecks?
+    /// Where an event stream or line-format body ends of itself (SPEC §10).
+    public var streamLimits = StreamLimits()
 
     /// How many retries came before the attempt a validator is judging (0 on the first).
     public internal(set) var currentRetry = 0

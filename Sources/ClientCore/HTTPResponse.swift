@@ -17,6 +17,8 @@ public struct HTTPResponse: Sendable {
     public var exchange: ExchangeID
     /// Bytes that went to a `BodySink` as they arrived instead of into `body`.
     public var streamedBytes = 0
+    /// The body went to the `BodySink` (`body` is empty), even when it had no bytes.
+    public var bodyWentToSink = false
     /// Every event of the exchange up to this response, in order.
     public var events: [ClientEvent]
     /// What a request file's captures and asserts found (nil when the request has none).

@@ -42,11 +42,7 @@ struct RetryPlanner {
                        now: Date) -> Decision {
         if bytesStreamed > 0 { return .skip(.bodyPartlyWritten) }
         let counts = strategy.countsAsRetry
-        if counts && retriesUsed >= maxRetries { return .skip(.retriesExhausted(maxRetries: maxRetries)) }
-        if let allowed = rules.retryMethods, !allowed.contains(request.method), !request.retryNonIdempotent,
-           response.error?.provesRequestNeverLeft != true {
-            return .skip(.notIdempotent(request.method))
-        }
+        if let refusal = refusal(counts: counts, rules: rules, request: request, response: response) { return .skip(refusal) }
         let strategyDelay = Seconds.clamped(strategy.baseDelay(forRetry: retriesUsed + 1, previous: previousDelay, random: random))
         var delay = strategyDelay
         var source: ClientEvent.DelaySource = if case .poll = strategy { .poll } else { .strategy }
@@ -65,6 +61,33 @@ struct RetryPlanner {
         // Decorrelated jitter grows from the strategy's own delays, not from a server's Retry-After.
         previousDelay = strategyDelay
         return .schedule(delay: delay, source: source)
+    }
+
+    /// An event stream's reconnect (SPEC §10): a retry like any other (counted, idempotency,
+    /// deadline), whose body already went out is no obstacle; it waits the server's `retry`
+    /// when the stream sent one, else `strategy`'s delay.
+    mutating func planReconnect(_ strategy: HTTPRetryStrategy, serverRetry: TimeInterval?, rules: RetryRules,
+                                request: HTTPRequest, response: HTTPResponse, elapsed: TimeInterval,
+                                deadline: TimeInterval?, random: Double) -> Decision {
+        if let refusal = refusal(counts: true, rules: rules, request: request, response: response) { return .skip(refusal) }
+        let strategyDelay = Seconds.clamped(strategy.baseDelay(forRetry: retriesUsed + 1, previous: previousDelay, random: random))
+        let delay = serverRetry.map(Seconds.clamped) ?? strategyDelay
+        if let deadline, elapsed + delay > deadline {
+            return .skip(.pastDeadline(delay: delay, deadline: deadline))
+        }
+        retriesUsed += 1
+        previousDelay = strategyDelay
+        return .schedule(delay: delay, source: .stream)
+    }
+
+    /// Why no retry may be made at all, whatever its delay.
+    private func refusal(counts: Bool, rules: RetryRules, request: HTTPRequest, response: HTTPResponse) -> SkipCause? {
+        if counts && retriesUsed >= maxRetries { return .retriesExhausted(maxRetries: maxRetries) }
+        if let allowed = rules.retryMethods, !allowed.contains(request.method), !request.retryNonIdempotent,
+           response.error?.provesRequestNeverLeft != true {
+            return .notIdempotent(request.method)
+        }
+        return nil
     }
 }
 

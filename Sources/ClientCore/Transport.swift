@@ -5,6 +5,7 @@ import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
 import NIOSSL
+import StreamFormats
 
 /// The wire: AsyncHTTPClient behind one small seam. ClientCore follows redirects and
 /// retries itself, so AHC does neither; each distinct per-attempt timeout gets its own
@@ -37,31 +38,74 @@ final class Transport: Sendable {
     }
 
     /// Runs one request on the wire and reads its whole body (or streams a 2xx body to `sink`).
-    /// - Parameter remaining: seconds left before the exchange's deadline, which bounds the
-    ///   whole attempt, body included; `timeout` bounds the head and each idle gap.
+    /// - Parameters:
+    ///   - remaining: seconds left before the exchange's deadline, which bounds the whole
+    ///     attempt, body included; `timeout` bounds the head and each idle gap.
+    ///   - follower: reads an event stream or line-format body as it arrives; `streamTimeLeft`
+    ///     seconds from now it ends it (`--max-time`).
     func execute(_ request: PreparedRequest, timeout: TimeInterval, remaining: TimeInterval?,
-                 spool: SpoolPolicy, sink: BodySink?) async -> TransportResult {
-        guard let remaining else { return await attempt(request, timeout: timeout, spool: spool, sink: sink) }
-        return await withTaskGroup(of: TransportResult?.self) { group in
-            group.addTask { await self.attempt(request, timeout: timeout, spool: spool, sink: sink) }
-            group.addTask {
-                try? await Task.sleep(for: .nanoseconds(Seconds.nanoseconds(remaining)))
-                return nil
+                 spool: SpoolPolicy, sink: BodySink?, follower: StreamFollower?, streamTimeLeft: TimeInterval?) async -> TransportResult {
+        guard remaining != nil || streamTimeLeft != nil else {
+            return await attempt(request, timeout: timeout, spool: spool, sink: sink, follower: follower)
+        }
+        return await withTaskGroup(of: Finish.self) { group in
+            group.addTask { .result(await self.attempt(request, timeout: timeout, spool: spool, sink: sink, follower: follower)) }
+            if let remaining {
+                group.addTask {
+                    try? await Task.sleep(for: .nanoseconds(Seconds.nanoseconds(remaining)))
+                    return .deadline
+                }
             }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            if let first { return first }
-            // The deadline came first: the attempt was cancelled; keep what it had streamed.
-            var streamed = 0
-            if case .failure(_, let bytes)?? = await group.next() { streamed = bytes }
-            let failure = HTTPError(.deadlineExceeded, "the exchange's deadline passed while talking to \(request.url.host ?? "the server")")
-            return .failure(failure, bytesStreamed: streamed)
+            if let streamTimeLeft, let follower {
+                group.addTask {
+                    do { try await Task.sleep(for: .nanoseconds(Seconds.nanoseconds(streamTimeLeft))) } catch { return .ignored }
+                    // A stream not open yet ends as it opens; a body that is no stream goes on.
+                    return follower.stop(.maxTime) ? .streamStopped : .ignored
+                }
+            }
+            var stopping = false
+            while let next = await group.next() {
+                switch next {
+                case .result(let result):
+                    group.cancelAll()
+                    return result
+                case .streamStopped:
+                    // The attempt, cancelled, returns what it had as the stream's end.
+                    stopping = true
+                    group.cancelAll()
+                case .deadline where !stopping:
+                    group.cancelAll()
+                    // The attempt was cancelled; keep what it had streamed.
+                    var streamed = 0
+                    while let rest = await group.next() {
+                        if case .result(.failure(_, let bytes)) = rest { streamed = bytes }
+                    }
+                    let failure = HTTPError(.deadlineExceeded, "the exchange's deadline passed while talking to \(request.url.host ?? "the server")")
+                    return .failure(failure, bytesStreamed: streamed)
+                case .deadline, .ignored:
+                    continue
+                }
+            }
+            return .failure(.cancelled(), bytesStreamed: 0)
         }
     }
 
-    private func attempt(_ request: PreparedRequest, timeout: TimeInterval, spool: SpoolPolicy, sink: BodySink?) async -> TransportResult {
+    /// How a child of `execute`'s race ended.
+    private enum Finish: Sendable {
+        case result(TransportResult)
+        case deadline
+        case streamStopped
+        case ignored
+    }
+
+    private func attempt(_ request: PreparedRequest, timeout: TimeInterval, spool: SpoolPolicy, sink: BodySink?,
+                         follower: StreamFollower?) async -> TransportResult {
         var streamed = 0
         let proxyURL = proxy.proxy(for: request.url)
+        // Once the head is in: what a stream that ends early returns.
+        var head: RawResponse?
+        var collector: BodyCollector?
+        var stream: StreamFollower?
         do {
             let pooled = try client(readTimeout: timeout, proxy: proxyURL)
             defer { pooled.end() }
@@ -69,22 +113,38 @@ final class Transport: Sendable {
             let status = Int(response.status.code)
             let headers = HTTPHeaders(response.headers.map { HTTPHeader(name: $0.name, value: $0.value) })
             let version = Self.versionText(response.version)
-            let body: ResponseBody
-            if let sink, (200..<300).contains(status) {
-                try await sink.write(head: (status, headers, version))
-                for try await chunk in response.body {
-                    streamed += chunk.readableBytes
-                    try await sink.write(Data(buffer: chunk))
-                }
-                body = .empty
-            } else {
-                var collector = BodyCollector(policy: spool, expected: response.headers.first(name: "content-length").flatMap(Int.init))
-                for try await chunk in response.body { try collector.append(chunk) }
-                body = try collector.finish()
+            let contentType = response.headers.first(name: "content-type") ?? ""
+            let format = (200..<300).contains(status) ? StreamFormat(contentType: contentType) : nil
+            let toSink = sink.flatMap { $0.takes(status: status, isStream: format != nil) ? $0 : nil }
+            if let toSink { try await toSink.write(head: (status, headers, version)) }
+            else { collector = BodyCollector(policy: spool, expected: response.headers.first(name: "content-length").flatMap(Int.init)) }
+            head = RawResponse(status: status, headers: headers, httpVersion: version, body: .empty, bytes: 0, streamed: 0, sunk: toSink != nil)
+            if let format, let follower {
+                stream = follower
+                if !follower.open(format, contentType: contentType) { throw CancellationError() }
             }
-            return .response(RawResponse(status: status, headers: headers, httpVersion: version,
-                                         body: body, bytes: streamed > 0 ? streamed : body.count, streamed: streamed))
+            for try await chunk in response.body {
+                var chunk = chunk
+                let feed = stream.map { stream in chunk.withUnsafeReadableBytes { stream.feed($0) } } ?? .more
+                if case .end(let keeping) = feed { chunk = chunk.getSlice(at: chunk.readerIndex, length: keeping) ?? chunk }
+                if let toSink {
+                    streamed += chunk.readableBytes
+                    try await toSink.write(Data(buffer: chunk))
+                } else {
+                    try collector?.append(chunk)
+                }
+                if feed != .more { break }
+            }
+            stream?.close(.ended)
+            return .response(try Self.complete(head!, collector: &collector, streamed: streamed))
         } catch {
+            // A stream a limit ended (its reading cancelled) is a response; one that broke is not.
+            if let stream, let head {
+                stream.close(Task.isCancelled ? .stopped : .dropped)
+                if stream.stopReason != nil, let ended = try? Self.complete(head, collector: &collector, streamed: streamed) {
+                    return .response(ended)
+                }
+            }
             var failure = TransportErrors.classify(error, url: request.url, proxy: proxyURL, timeout: timeout)
             // The cause is found on the certificate itself; not through a proxy, which would need its tunnel.
             if proxyURL == nil && TransportErrors.isUnverifiedCertificate(error) {
@@ -92,6 +152,15 @@ final class Transport: Sendable {
             }
             return .failure(failure, bytesStreamed: streamed)
         }
+    }
+
+    /// The response once its body is in (or its stream ended).
+    private static func complete(_ head: RawResponse, collector: inout BodyCollector?, streamed: Int) throws -> RawResponse {
+        var response = head
+        response.body = try collector?.finish() ?? .empty
+        response.streamed = streamed
+        response.bytes = streamed > 0 ? streamed : response.body.count
+        return response
     }
 
     /// Open AHC clients, and evicted ones still finishing their requests.
@@ -186,16 +255,32 @@ final class Transport: Sendable {
     }
 }
 
-/// Where a streamed 2xx response goes as it arrives (`explorer send --stream`): its head
-/// once, then the body chunk by chunk.
+/// Where a streamed 2xx response goes as it arrives: its head once, then the body chunk by chunk.
+/// `send --stream` takes every 2xx body; `send` on its own, event streams and line formats (SPEC §10).
 public struct BodySink: Sendable {
+    public enum Takes: Sendable {
+        case every2xxBody
+        case streams
+    }
+
+    public let takes: Takes
     private let head: @Sendable (_ status: Int, _ headers: HTTPHeaders, _ httpVersion: String) async throws -> Void
     private let body: @Sendable (Data) async throws -> Void
 
-    public init(head: @escaping @Sendable (_ status: Int, _ headers: HTTPHeaders, _ httpVersion: String) async throws -> Void = { _, _, _ in },
+    public init(takes: Takes = .every2xxBody,
+                head: @escaping @Sendable (_ status: Int, _ headers: HTTPHeaders, _ httpVersion: String) async throws -> Void = { _, _, _ in },
                 body: @escaping @Sendable (Data) async throws -> Void) {
+        self.takes = takes
         self.head = head
         self.body = body
+    }
+
+    func takes(status: Int, isStream: Bool) -> Bool {
+        guard (200..<300).contains(status) else { return false }
+        return switch takes {
+        case .every2xxBody: true
+        case .streams: isStream
+        }
     }
 
     /// A failure to write is the output's, not the server's: it gets a kind of its own.
@@ -222,6 +307,8 @@ struct RawResponse: Sendable {
     var bytes: Int
     /// Bytes that went to the sink instead of `body`.
     var streamed: Int
+    /// The sink took the body (`body` is empty).
+    var sunk: Bool
 }
 
 enum TransportResult: Sendable {

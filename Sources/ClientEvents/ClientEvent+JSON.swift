@@ -45,6 +45,17 @@ extension ClientEvent {
         case let .assertPassed(report), let .assertFailed(report):
             return ["request": .string(report.request), "subject": .string(report.subject), "predicate": .string(report.predicate),
                     "expected": report.expected ?? .null, "actual": report.actual ?? .null]
+        case let .streamOpened(attempt, contentType):
+            return ["attempt": .integer(attempt), "content_type": .string(contentType)]
+        case let .streamEvent(event):
+            var fields: [JSONNode.Member] = [.init("index", .integer(event.index)), .init("type", .string(event.type)),
+                                             .init("data", .string(event.data)), .init("id", .string(event.id))]
+            if let retry = event.retry { fields.append(.init("retry", .integer(retry))) }
+            return .object(fields)
+        case let .streamRecord(index, bytes, data):
+            return ["index": .integer(index), "bytes": .integer(bytes), "data": .string(data)]
+        case let .streamClosed(events, bytes, reason):
+            return ["events": .integer(events), "bytes": .integer(bytes), "reason": .string(reason.rawValue)]
         case let .exchangeCompleted(status, attempts):
             return ["status": .integer(status), "attempts": .integer(attempts)]
         case let .exchangeFailed(attempts, error):

@@ -41,6 +41,12 @@ public struct ClientEvent: Sendable, Equatable {
         case captureSet(name: String, source: String, value: String)
         case assertPassed(AssertReport)
         case assertFailed(AssertReport)
+        /// A response body read as a stream (SPEC §10): an event stream or a line format.
+        case streamOpened(attempt: Int, contentType: String)
+        case streamEvent(StreamEventReport)
+        /// One record of a line format; `data` is its text.
+        case streamRecord(index: Int, bytes: Int, data: String)
+        case streamClosed(events: Int, bytes: Int, reason: StreamEndReason)
         case exchangeCompleted(status: Int, attempts: Int)
         case exchangeFailed(attempts: Int, error: ErrorSummary)
     }
@@ -54,6 +60,8 @@ public struct ClientEvent: Sendable, Equatable {
         case retryAfter = "retry-after"
         /// A request file's `poll`: its `every`, without jitter.
         case poll
+        /// An event stream's reconnect: the server's `retry`, else the validators' strategy.
+        case stream
     }
 
     /// SPEC §3 transport failure kinds.
@@ -92,6 +100,10 @@ public struct ClientEvent: Sendable, Equatable {
         case .captureSet: "capture.set"
         case .assertPassed: "assert.passed"
         case .assertFailed: "assert.failed"
+        case .streamOpened: "stream.opened"
+        case .streamEvent: "stream.event"
+        case .streamRecord: "stream.record"
+        case .streamClosed: "stream.closed"
         case .exchangeCompleted: "exchange.completed"
         case .exchangeFailed: "exchange.failed"
         }

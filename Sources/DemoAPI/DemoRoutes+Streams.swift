@@ -6,13 +6,15 @@ import HTTPTypes
 extension DemoRoutes {
     /// `GET /events?count=N&interval_ms=M&drop_every=K`: events `tick` with ids 1…N (default 10),
     /// M ms apart (default 100), after a `retry: 500`; with K, the connection is cut after every
-    /// K-th event; a request with `Last-Event-ID: n` goes on from n + 1.
+    /// K-th event; a request with `Last-Event-ID: n` goes on from n + 1, and one that has every
+    /// event already gets 204, which tells an EventSource to stop reconnecting.
     static func events(_ call: DemoCall) async -> Response {
         guard call.segments.count == 1 else { return DemoResponses.notFound(path: call.path) }
         let count = max(0, min(call.query.int("count") ?? 10, 1_000_000))
         let interval = max(0, call.query.int("interval_ms") ?? 100)
         let dropEvery = max(0, call.query.int("drop_every") ?? 0)
         let resumed = call.request.headers[lastEventID].flatMap { Int($0) } ?? 0
+        if resumed > 0 && resumed >= count { return Response(status: .noContent) }
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"

@@ -79,6 +79,14 @@ extension ExchangeLog {
             append(t, 1, .assertion(passed: true, claim: report.claim, found: report.found))
         case let .assertFailed(report):
             append(t, 1, .assertion(passed: false, claim: report.claim, found: report.found))
+        case let .streamOpened(_, contentType):
+            append(t, 2, .stream(Entry.Stream(contentType: contentType)))
+        case let .streamEvent(event):
+            updateStream { $0.events = event.index; $0.latest = (event.type == "message" ? "" : event.type + ": ") + event.data }
+        case let .streamRecord(index, bytes, data):
+            updateStream { $0.events = index; $0.bytes += bytes; $0.latest = data }
+        case let .streamClosed(events, bytes, reason):
+            updateStream { $0.events = events; $0.bytes = bytes; $0.ending = reason }
         case let .exchangeCompleted(status, attempts):
             settleWait(as: .elapsed)
             append(t, 1, .completed(status: status, attempts: attempts))
@@ -116,6 +124,14 @@ extension ExchangeLog {
             }
         }
         append(tMs, 2, .redirect(to: "", outcome: outcome))
+    }
+
+    /// The exchange's latest stream row, changed in place.
+    private mutating func updateStream(_ change: (inout Entry.Stream) -> Void) {
+        guard let index = entries.lastIndex(where: { if case .stream = $0.item { true } else { false } }),
+              case .stream(var stream) = entries[index].item else { return }
+        change(&stream)
+        entries[index].item = .stream(stream)
     }
 
     private mutating func finishTask(_ result: Entry.TaskResult, _ tMs: Double) {

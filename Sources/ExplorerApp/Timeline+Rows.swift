@@ -127,6 +127,9 @@ extension ExchangeLog {
             kind = .assertion
             spans = passed ? [Span("✓ ", TimelineStyle.success), Span(TimelineFormat.oneLine(claim))]
                 : [Span("✗ ", TimelineStyle.failure), Span(TimelineFormat.oneLine(claim)), Span(", " + TimelineFormat.oneLine(found), TimelineStyle.failure)]
+        case let .stream(stream):
+            kind = .stream
+            spans = Self.spans(for: stream)
         case let .completed(status, attempts):
             kind = .completed
             spans = [Span("✓ \(status) after \(attempts) \(attempts == 1 ? "attempt" : "attempts")", TimelineStyle.success),
@@ -139,6 +142,19 @@ extension ExchangeLog {
             spans = [Span("✗ cancelled", TimelineStyle.retry), Span(" · " + TimelineFormat.duration(ms: entry.tMs), TimelineStyle.dim)]
         }
         return TimelineRow(exchange: id, kind: kind, indent: entry.indent, spans: spans, time: TimelineFormat.offset(ms: entry.tMs))
+    }
+
+    /// `≋ text/event-stream · 42 events · latest: tick 42`, or once it ended
+    /// `≋ stream ended · 42 events · 1.2 KB`.
+    private static func spans(for stream: Entry.Stream) -> [Span] {
+        let count = "\(stream.events) \(stream.events == 1 ? "event" : "events")"
+        guard let ending = stream.ending else {
+            var spans = [Span("≋ " + TimelineFormat.oneLine(stream.contentType), TimelineStyle.side), Span(" · " + count)]
+            if !stream.latest.isEmpty { spans.append(Span(" · latest: " + TimelineFormat.oneLine(String(stream.latest.prefix(200))), TimelineStyle.dim)) }
+            return spans
+        }
+        return [Span("≋ stream \(ending.rawValue)", TimelineStyle.side),
+                Span(" · \(count) · " + ResponseSummaryText.size(stream.bytes), TimelineStyle.dim)]
     }
 
     /// ` → 503 · 12 ms`, ` ✗ timeout: …`, or ` …` while the answer is awaited.

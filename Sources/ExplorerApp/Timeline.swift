@@ -139,6 +139,9 @@ struct Entry: Sendable, Equatable {
         case capture(name: String, value: String)
         /// A request file's assert, judged: `$.name equals "ann"` and, failed, what was found.
         case assertion(passed: Bool, claim: String, found: String)
+        /// A streamed body: one row for all its events, updated as they come (10,000 a second
+        /// must not flood the timeline).
+        case stream(Stream)
         case completed(status: Int, attempts: Int)
         case failed(attempts: Int, kind: String, message: String, status: Int?)
         case cancelled
@@ -155,6 +158,15 @@ struct Entry: Sendable, Equatable {
     enum TaskResult: Sendable, Equatable {
         case finished
         case failed(message: String)
+    }
+
+    struct Stream: Sendable, Equatable {
+        var contentType: String
+        var events = 0
+        var bytes = 0
+        /// The latest event or record, as one short line.
+        var latest = ""
+        var ending: StreamEndReason?
     }
 
     struct Retry: Sendable, Equatable {

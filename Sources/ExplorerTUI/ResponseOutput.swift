@@ -7,16 +7,13 @@ import RequestModel
 struct ResponseOutput {
     let destination: BodyDestination
     let include: Bool
-    /// The body already went out through the sink.
-    let streamed: Bool
     /// `--jsonpath`: print what it selects instead of the body.
     var jsonpath: JSONPath?
     let elapsed: Duration
 
     func deliver(_ response: HTTPResponse) throws(CLIError) {
-        // A streamed exchange keeps only bodies the sink did not take (non-2xx, such as a final 3xx);
-        // the sink printed the head of the ones it took.
-        let keptBody = !streamed || !(200..<300).contains(response.status)
+        // The sink printed the head of the bodies it took (2xx ones, with --stream; streams without).
+        let keptBody = !response.bodyWentToSink
         if include && keptBody {
             Console.out(Self.head(status: response.status, headers: response.headers, httpVersion: response.httpVersion))
         }

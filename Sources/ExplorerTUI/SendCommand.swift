@@ -70,6 +70,14 @@ struct SendCommand: AsyncParsableCommand {
     @Flag(help: "Write a 2xx body as it arrives; once a byte is written there is no retry.")
     var stream = false
 
+    @Option(name: .customLong("max-time"), parsing: .unconditional,
+            help: ArgumentHelp("End an event stream or line-format body after S seconds, with exit 0; decimals allowed.", valueName: "S"))
+    var maxTime: Double?
+
+    @Option(name: .customLong("max-events"),
+            help: ArgumentHelp("End an event stream (or line-format body) after N events (records), with exit 0.", valueName: "N"))
+    var maxEvents: Int?
+
     @Option(help: ArgumentHelp("Print only what this RFC 9535 JSONPath selects from a JSON body, each node as compact JSON on a line of its own.", valueName: "PATH"))
     var jsonpath: String?
 

@@ -53,6 +53,7 @@ struct SendPlan {
         request.timeout = options.timeout
         request.maxRetries = options.maxRetries
         request.retryNonIdempotent = options.retryNonIdempotent
+        request.streamLimits = try Self.streamLimits(maxTime: options.maxTime, maxEvents: options.maxEvents)
         self.request = request
         self.body = imported?.body ?? body
 
@@ -74,6 +75,13 @@ struct SendPlan {
         if jsonpath != nil && stream { throw .usage("--jsonpath needs the whole body, so it can't be combined with --stream") }
         asCurl = options.asCurl
         includeSecrets = options.includeSecrets
+    }
+
+    /// `--max-time S` and `--max-events N`, refused unless positive.
+    private static func streamLimits(maxTime: Double?, maxEvents: Int?) throws(CLIError) -> StreamLimits {
+        if let maxTime, !(maxTime > 0 && maxTime.isFinite) { throw .usage("--max-time \(maxTime): give a number of seconds above 0") }
+        if let maxEvents, maxEvents < 1 { throw .usage("--max-events \(maxEvents): give a number of events, 1 or more") }
+        return StreamLimits(maxEvents: maxEvents, maxTime: maxTime)
     }
 
     /// `--jsonpath PATH`, refused before anything is sent when it is not RFC 9535 (SPEC §7).

@@ -1,5 +1,6 @@
 import ClientCore
 import Foundation
+import Locking
 
 /// Runs a `SendPlan`: opens what the user named, starts the profile, sends the request
 /// (Ctrl-C cancels it), drains the events and prints the outcome.
@@ -10,7 +11,8 @@ struct SendRun {
         if plan.asCurl { return try await printCurl() }
         // Files first: a bad path is a usage error, found before anything starts or is sent.
         let eventsHandle = try plan.events.map(EventsWriter.open)
-        let streamHandle = plan.stream ? try plan.destination.open() : nil
+        // `--stream` opens its output now; an event stream or line format (SPEC §10) once it comes.
+        let output = Locked<FileHandle?>(plan.stream ? try plan.destination.open() : nil)
 
         let profile = try await openProfile()
         if let strategy = plan.retryStrategy { profile.client.useRetryStrategy(strategy) }
@@ -18,18 +20,20 @@ struct SendRun {
 
         let clock = ContinuousClock()
         let start = clock.now
-        let outcome = await Self.send(plan.request, on: profile.client, sink: streamHandle.map { Self.sink($0, include: plan.include) })
+        let sink = plan.jsonpath == nil ? Self.sink(plan.stream ? .every2xxBody : .streams, to: output, destination: plan.destination,
+                                                    include: plan.include) : nil
+        let outcome = await Self.send(plan.request, on: profile.client, sink: sink)
         let elapsed = clock.now - start
 
         // Shutting the client down ends the event stream; the writer then drains, whatever the outcome.
         await profile.shutdown()
         await writer?.finish()
 
-        let output = ResponseOutput(
-            destination: plan.destination, include: plan.include, streamed: plan.stream, jsonpath: plan.jsonpath, elapsed: elapsed)
+        let printer = ResponseOutput(
+            destination: plan.destination, include: plan.include, jsonpath: plan.jsonpath, elapsed: elapsed)
         switch outcome {
-        case .success(let response): try output.deliver(response)
-        case .failure(let error): throw output.report(error)
+        case .success(let response): try printer.deliver(response)
+        case .failure(let error): throw printer.report(error)
         }
     }
 
@@ -69,11 +73,15 @@ struct SendRun {
         return await exchange.value
     }
 
-    /// `--stream`: the head (for `--include`) and each chunk go out as they arrive.
-    private static func sink(_ handle: FileHandle, include: Bool) -> BodySink {
-        BodySink(head: { status, headers, version in
+    /// The head (for `--include`) and each chunk of the bodies the sink `takes`, as they arrive.
+    private static func sink(_ takes: BodySink.Takes, to output: Locked<FileHandle?>, destination: BodyDestination, include: Bool) -> BodySink {
+        BodySink(takes: takes, head: { status, headers, version in
+            if output.withLock({ $0 }) == nil {
+                let handle = try destination.open()
+                output.withLock { $0 = handle }
+            }
             if include { Console.out(ResponseOutput.head(status: status, headers: headers, httpVersion: version)) }
-        }, body: { chunk in try handle.write(contentsOf: chunk) })
+        }, body: { chunk in try output.withLock { $0 }?.write(contentsOf: chunk) })
     }
 }
 

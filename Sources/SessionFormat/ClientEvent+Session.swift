@@ -55,6 +55,17 @@ extension ClientEvent {
                                       predicate: try fields.string("predicate"), expected: fields.optionalValue("expected"),
                                       actual: fields.optionalValue("actual"))
             kind = name == "assert.passed" ? .assertPassed(report) : .assertFailed(report)
+        case "stream.opened":
+            kind = .streamOpened(attempt: try fields.int("attempt"), contentType: try fields.string("content_type"))
+        case "stream.event":
+            kind = .streamEvent(StreamEventReport(index: try fields.int("index"), type: try fields.string("type"), data: try fields.string("data"),
+                                                  id: try fields.string("id"), retry: try fields.optionalInt("retry")))
+        case "stream.record":
+            kind = .streamRecord(index: try fields.int("index"), bytes: try fields.int("bytes"), data: fields.optionalString("data") ?? "")
+        case "stream.closed":
+            let reasonText = try fields.string("reason")
+            guard let reason = StreamEndReason(rawValue: reasonText) else { throw EventProblem("unknown stream end reason \"\(reasonText)\"") }
+            kind = .streamClosed(events: try fields.int("events"), bytes: try fields.int("bytes"), reason: reason)
         case "exchange.completed": kind = .exchangeCompleted(status: try fields.int("status"), attempts: try fields.int("attempts"))
         case "exchange.failed":
             guard case .object = node["error"] ?? .null else { throw EventProblem("\"error\" must be an object with kind and message") }

@@ -178,17 +178,19 @@ public enum SessionFormat {
 }
 
 extension ClientEvent {
-    /// The attempt an event belongs to; nil for the exchange's own ending and a request file's
-    /// captures and asserts, which judge the final response.
+    /// The attempt an event belongs to; nil for the exchange's own ending, a request file's
+    /// captures and asserts, which judge the final response, and a stream's events after its
+    /// `stream.opened` (which names the attempt).
     public var attempt: Int? {
         switch kind {
         case let .attemptStarted(attempt, _, _), let .responseReceived(attempt, _, _, _, _), let .transportFailed(attempt, _, _),
              let .validatorDecided(attempt, _, _, _), let .retryScheduled(attempt, _, _, _), let .retrySkipped(attempt, _),
              let .credentialsWithheld(attempt, _, _),
              let .redirectFollowed(attempt, _, _, _), let .altStarted(attempt, _, _), let .altFinished(attempt, _, _),
-             let .taskStarted(attempt), let .taskFinished(attempt), let .taskFailed(attempt, _):
+             let .taskStarted(attempt), let .taskFinished(attempt), let .taskFailed(attempt, _), let .streamOpened(attempt, _):
             attempt
-        case .captureSet, .assertPassed, .assertFailed, .exchangeCompleted, .exchangeFailed: nil
+        case .streamEvent, .streamRecord, .streamClosed,
+             .captureSet, .assertPassed, .assertFailed, .exchangeCompleted, .exchangeFailed: nil
         }
     }
 }

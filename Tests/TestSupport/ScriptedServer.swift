@@ -1,0 +1,108 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP server on 127.0.0.1 that answers each connection with the next of its scripted
+/// replies, byte for byte as given: a head, then body pieces with a pause before each, then a
+/// clean close or a reset. For the shapes no real server is asked to make on cue: a body split
+/// at chosen bytes, a stream cut mid-event. Blocking sockets on threads of its own; it records
+/// each request head; it serves until `stop()`.
+public final class ScriptedServer: @unchecked Sendable {
+    public struct Reply: Sendable {
+        public var head: String
+        public var pieces: [[UInt8]]
+        /// Before each piece.
+        public var pause: TimeInterval
+        /// End with a reset (RST) instead of a clean close.
+        public var resets: Bool
+
+        public init(head: String, pieces: [[UInt8]], pause: TimeInterval = 0, resets: Bool = false) {
+            self.head = head
+            self.pieces = pieces
+            self.pause = pause
+            self.resets = resets
+        }
+
+        /// A `200` of `contentType` without a length (the body ends with the connection), sent in `pieces`.
+        public static func streaming(_ contentType: String, _ pieces: [[UInt8]], pause: TimeInterval = 0, resets: Bool = false) -> Reply {
+            Reply(head: "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nConnection: close\r\n\r\n", pieces: pieces, pause: pause, resets: resets)
+        }
+    }
+
+    public let port: Int
+    public var url: String { "http://127.0.0.1:\(port)/" }
+    private let listener: Int32
+    private let lock = NSLock()
+    private var replies: [Reply]
+    private var heads: [String] = []
+
+    /// Connections past the last reply get the last one again.
+    public init(_ replies: [Reply]) throws {
+        precondition(!replies.isEmpty)
+        self.replies = replies
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var one: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    /// The request heads received, in order.
+    public var receivedHeads: [String] { lock.withLock { heads } }
+
+    public func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { return }
+            var one: Int32 = 1
+            setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            Thread.detachNewThread { [self] in serve(client) }
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        var head = [UInt8]()
+        var byte: UInt8 = 0
+        while !(head.count >= 4 && Array(head.suffix(4)) == Array("\r\n\r\n".utf8)), head.count < 16 * 1024, read(client, &byte, 1) == 1 {
+            head.append(byte)
+        }
+        let reply = lock.withLock { () -> Reply in
+            heads.append(String(decoding: head, as: UTF8.self))
+            return replies.count > 1 ? replies.removeFirst() : replies[0]
+        }
+        let headBytes = Array(reply.head.utf8)
+        _ = write(client, headBytes, headBytes.count)
+        for piece in reply.pieces {
+            if reply.pause > 0 { Thread.sleep(forTimeInterval: reply.pause) }
+            guard write(client, piece, piece.count) == piece.count else { break }
+        }
+        if reply.resets {
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        } else {
+            shutdown(client, Int32(SHUT_WR))
+            // Wait for the client to close its side, so the close is clean.
+            while read(client, &byte, 1) > 0 {}
+        }
+        close(client)
+    }
+}

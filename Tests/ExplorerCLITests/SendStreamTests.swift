@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// SPEC §10 through `send`: an event stream or line format goes out as it arrives, `--events`
+/// has a line per event as it happens, `--max-events` and `--max-time` end a stream with exit 0.
+@Suite struct SendStreamTests {
+    @Test func anEventStreamIsWrittenAsItArrives() async throws {
+        try await withDemo { server, directory, _ in
+            let events = directory.path("events.jsonl")
+            let process = try ExplorerProcess.start(["send", "--events", events, "\(server.baseURL)events?count=6&interval_ms=400"], in: directory)
+            // The first event is out long before the last is sent (2.4 s).
+            #expect(try await eventually(within: 2) { process.stdoutSoFar().contains("data: {\"n\": 1}") })
+            #expect(!process.stdoutSoFar().contains("data: {\"n\": 6}"))
+            let streamed = try String(contentsOfFile: events, encoding: .utf8)
+            #expect(streamed.contains("\"event\":\"stream.event\""), "each event is a line as it happens")
+            let outcome = try await process.finish()
+            #expect(outcome.status == 0, "\(outcome.stderrText)")
+            #expect(outcome.stdoutText.hasSuffix("data: {\"n\": 6}\n\n"))
+        }
+    }
+
+    @Test func maxEventsEndsTheStreamAfterItsLastEventWithExitZero() async throws {
+        try await withDemo { server, directory, _ in
+            let events = directory.path("events.jsonl")
+            let outcome = try await ExplorerProcess.run(
+                ["send", "--max-events", "3", "--max-retries", "2", "--events", events, "\(server.baseURL)events?count=100&interval_ms=10"], in: directory)
+            #expect(outcome.status == 0, "\(outcome.stderrText)")
+            #expect(outcome.stdoutText.hasSuffix("id: 3\nevent: tick\ndata: {\"n\": 3}\n\n"))
+            let lines = try EventLines(path: events)
+            #expect(lines.named("stream.event").compactMap { $0["id"] as? String } == ["1", "2", "3"])
+            #expect(lines.named("stream.closed").first?["reason"] as? String == "max-events")
+            #expect(lines.names.last == "exchange.completed")
+        }
+    }
+
+    @Test func maxTimeEndsAnEndlessStreamWithExitZero() async throws {
+        try await withDemo { server, directory, _ in
+            let events = directory.path("events.jsonl")
+            let outcome = try await ExplorerProcess.run(
+                ["send", "--max-time", "0.6", "--events", events, "\(server.baseURL)events?count=100000&interval_ms=50"], in: directory)
+            #expect(outcome.status == 0, "\(outcome.stderrText)")
+            let lines = try EventLines(path: events)
+            #expect(lines.named("stream.closed").first?["reason"] as? String == "max-time")
+            #expect(lines.count("stream.event") > 0)
+        }
+    }
+
+    /// Events without an id or type: `id` is "", `type` is `message`; in one piece and byte by byte.
+    @Test func eventsHaveTypeAndIDAlwaysWhatEverTheDelivery() async throws {
+        let body = Array("data: a\n\nevent: up\ndata: b\nid: 4\n\ndata: c\n\n".utf8)
+        for pieces in [[body], body.map { [$0] }] {
+            let server = try ScriptedServer([.streaming("text/event-stream", pieces)])
+            defer { server.stop() }
+            let directory = try TestDirectory()
+            defer { directory.remove() }
+            let outcome = try await ExplorerProcess.run(["send", "--events", "-", server.url + "sse"], in: directory)
+            #expect(outcome.status == 0, "\(outcome.stderrText)")
+            #expect(outcome.stdout == Data(body))
+            let lines = try EventLines(text: outcome.stderrText.split(separator: "\n").filter { $0.hasPrefix("{") }.joined(separator: "\n"))
+            let events = lines.named("stream.event")
+            #expect(events.compactMap { $0["type"] as? String } == ["message", "up", "message"])
+            #expect(events.compactMap { $0["id"] as? String } == ["", "4", "4"])
+            #expect(events.compactMap { $0["data"] as? String } == ["a", "b", "c"])
+            #expect(events.compactMap { $0["index"] as? Int } == [1, 2, 3])
+        }
+    }
+
+    @Test func badLimitsAreUsageErrorsNamingTheFlag() async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let events = try await ExplorerProcess.run(["send", "--max-events", "0", "http://127.0.0.1:9/"], in: directory)
+        #expect(events.status == 2)
+        #expect(events.stderrText.contains("--max-events"))
+        let time = try await ExplorerProcess.run(["send", "--max-time", "-1", "http://127.0.0.1:9/"], in: directory)
+        #expect(time.status == 2)
+        #expect(time.stderrText.contains("--max-time"))
+    }
+}

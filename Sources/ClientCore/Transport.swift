@@ -116,8 +116,9 @@ final class Transport: Sendable {
             let contentType = response.headers.first(name: "content-type") ?? ""
             let format = (200..<300).contains(status) ? StreamFormat(contentType: contentType) : nil
             let toSink = sink.flatMap { $0.takes(status: status, isStream: format != nil) ? $0 : nil }
-            if let toSink { try await toSink.write(head: (status, headers, version)) }
-            else { collector = BodyCollector(policy: spool, expected: response.headers.first(name: "content-length").flatMap(Int.init)) }
+            let watcher = sink.flatMap { $0.watches ? $0 : nil }
+            if let toSink = toSink ?? watcher { try await toSink.write(head: (status, headers, version)) }
+            if toSink == nil { collector = BodyCollector(policy: spool, expected: response.headers.first(name: "content-length").flatMap(Int.init)) }
             head = RawResponse(status: status, headers: headers, httpVersion: version, body: .empty, bytes: 0, streamed: 0, sunk: toSink != nil)
             if let format, let follower {
                 stream = follower
@@ -132,6 +133,7 @@ final class Transport: Sendable {
                     try await toSink.write(Data(buffer: chunk))
                 } else {
                     try collector?.append(chunk)
+                    try await watcher?.write(Data(buffer: chunk))
                 }
                 if feed != .more { break }
             }
@@ -255,12 +257,15 @@ final class Transport: Sendable {
     }
 }
 
-/// Where a streamed 2xx response goes as it arrives: its head once, then the body chunk by chunk.
-/// `send --stream` takes every 2xx body; `send` on its own, event streams and line formats (SPEC §10).
+/// Where a response goes as it arrives: its head once, then the body chunk by chunk.
+/// `send --stream` takes every 2xx body; `send` on its own, event streams and line formats
+/// (SPEC §10); the TUI watches every body arrive while the response keeps it.
 public struct BodySink: Sendable {
     public enum Takes: Sendable {
         case every2xxBody
         case streams
+        /// Sees every body (any status, every attempt) and takes none: each stays in its response.
+        case nothing
     }
 
     public let takes: Takes
@@ -280,8 +285,11 @@ public struct BodySink: Sendable {
         return switch takes {
         case .every2xxBody: true
         case .streams: isStream
+        case .nothing: false
         }
     }
+
+    var watches: Bool { takes == .nothing }
 
     /// A failure to write is the output's, not the server's: it gets a kind of its own.
     func write(head part: (status: Int, headers: HTTPHeaders, httpVersion: String)) async throws {

@@ -37,6 +37,8 @@ public enum AppEvent: Sendable {
     /// A longer message (a profile's parse problem naming file:line:key) in a box of its own.
     case report(title: String, lines: [String])
     case client(ClientEvent)
+    /// The body so far, while it arrives.
+    case bodyArriving(ExchangeID, BodyArrival)
     case responseReceived(ExchangeID, ResponseSummary, BodyDocument)
     case bodyIndexing(ExchangeID, fraction: Double)
     case bodyIndexed(ExchangeID, BodyDocument)

@@ -65,6 +65,9 @@ extension AppState {
             variablesListed(variables)
         case .fileRequestFinished(let id, let failures):
             fileRequestFinished(id, failures: failures, now: now)
+        case .bodyArriving(let id, let arrival):
+            guard id == exchanges.shown else { break }
+            response.showArrival(arrival)
         case .responseReceived(let id, let summary, let document):
             guard id == exchanges.shown else { break }
             response.show(summary, document: document)
@@ -80,7 +83,7 @@ extension AppState {
             if cancelled {
                 sessions.resendQueue = []
                 requestFile?.stopRun()
-                response.showFailure("cancelled")
+                if !response.stopArrival() { response.showFailure("cancelled") }
             } else if let failure {
                 if response.document == nil { response.showFailure(failure) }
                 show(failure, isError: true, now: now, for: 6)

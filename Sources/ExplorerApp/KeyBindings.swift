@@ -88,7 +88,8 @@ public enum KeyBindings {
             Binding(keys: "w", action: "wrap long lines"),
             Binding(keys: "p", action: "pretty / raw"),
             Binding(keys: "c", action: "compare with the recording, else with the previous exchange of the same URL"),
-            Binding(keys: "Esc", action: "close the search prompt, or the filter (the whole body again)"),
+            Binding(keys: "Up/Down, Enter", action: "an event stream or NDJSON body: pick a row (past the last follows the newest), show it whole"),
+            Binding(keys: "Esc", action: "stop a body still arriving; close the search prompt, the filter or a row shown whole"),
         ]),
         Section(title: "Timeline", bindings: [
             Binding(keys: "Up/Down, PgUp/PgDn, Home", action: "scroll"),

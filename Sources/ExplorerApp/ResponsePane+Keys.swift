@@ -15,6 +15,7 @@ extension ResponsePane {
             }
             return .handled
         }
+        if let outcome = handleStreamKey(key) { return outcome }
         let hadMessage = message != nil
         message = nil
         let page = max(1, bodyRows(height: viewportHeight) - 1)

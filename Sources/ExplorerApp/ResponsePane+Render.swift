@@ -33,6 +33,18 @@ extension ResponsePane {
             let lines = BodyWrap.rows([Span(text, PaneFrame.error)], width: width, maxRows: inner.height)
             for (row, line) in zip(inner.rows, lines) { screen.put(line, row: row, column: inner.column, limit: width) }
             return
+        case .arriving(let arrival, let stopped):
+            var spans = [Span(String(arrival.status), TimelineStyle.status(arrival.status)), Span(" · " + arrival.progress)]
+            if let stream { spans.append(Span(" · " + stream.countText)) }
+            if stopped { spans.append(Span(" · stopped", Self.warning)) }
+            screen.put(spans, row: statusRow, column: inner.column, limit: width)
+            if let footerRow {
+                let hint = stopped ? hint : "receiving… Esc stops" + (stream == nil ? "" : "  Enter show a row whole")
+                screen.put(hint, row: footerRow, column: inner.column, style: PaneFrame.muted, limit: width)
+            }
+            let bodyRows = (tabsRow.map { [$0] } ?? []) + rows
+            let area = Rect(row: bodyRows.first ?? inner.row, column: inner.column, width: width, height: bodyRows.count)
+            if let stream { drawStream(stream, in: area, on: &screen) } else { drawBody(in: area, on: &screen) }
         case .response(let summary):
             screen.put(ResponseSummaryText.spans(summary), row: statusRow, column: inner.column, limit: width)
             if let tabsRow { drawTabs(summary, row: tabsRow, inner: inner, on: &screen) }
@@ -41,6 +53,8 @@ extension ResponsePane {
                 drawChecks(checks, in: area, on: &screen)
             } else if tab == .headers {
                 drawHeaders(summary.headers, in: area, on: &screen)
+            } else if let stream {
+                drawStream(stream, in: area, on: &screen)
             } else {
                 drawBody(in: area, on: &screen)
             }
@@ -63,7 +77,9 @@ extension ResponsePane {
         if let checks {
             spans += [Span(" "), Span(" \(checks.label) ", tab == .checks ? Self.activeTab : checks.failedCount > 0 ? PaneFrame.error : PaneFrame.muted)]
         }
-        if tab == .body, let document {
+        if tab == .body, let stream {
+            spans.append(Span("  " + stream.status, PaneFrame.muted))
+        } else if tab == .body, let document {
             var words = [filter.map(Self.filterStatus) ?? describe(document)]
             if wrap { words.append("wrap") }
             if let indexing { words.append("indexing \(Int(indexing * 100))%") }
@@ -74,6 +90,9 @@ extension ResponsePane {
 
     /// The keys that matter here, naming what `p` and `t` switch to.
     var hint: String {
+        if tab == .body, let stream {
+            return stream.showsDetail ? "Enter/Esc back to the rows  t headers" : "Up/Down pick a row  Enter show it whole  t headers"
+        }
         guard tab == .body else { return nextTab == .checks ? "t checks  Up/Down scroll" : "t body  Up/Down scroll" }
         var words = ["/ search", "n/N", wrap ? "w unwrap" : "w wrap"]
         if let document, let other = document.availableLayouts.first(where: { $0 != document.layout }) {

@@ -25,6 +25,8 @@ public struct ResponsePane: Sendable, Equatable {
         case empty
         /// An exchange in flight, no response yet.
         case waiting
+        /// The body arriving; `stopped` once the user ended it before the end.
+        case arriving(BodyArrival, stopped: Bool)
         case response(ResponseSummary)
         /// The exchange failed without a response.
         case failure(String)
@@ -38,6 +40,8 @@ public struct ResponsePane: Sendable, Equatable {
     /// Columns scrolled sideways (without wrap).
     public internal(set) var column = 0
     public internal(set) var headerTop = 0
+    /// An event stream's or line format's rows, while and after it arrives; nil for other bodies.
+    public internal(set) var stream: StreamRows?
     /// What a request file's checks came to for the exchange shown; nil without checks.
     public internal(set) var checks: ChecksView?
     public internal(set) var checksTop = 0
@@ -76,19 +80,48 @@ public struct ResponsePane: Sendable, Equatable {
     public mutating func beginExchange(checks: ChecksView? = nil) {
         content = .waiting
         document = nil
+        stream = nil
         self.checks = checks
         checksTop = 0
         resetView()
     }
 
-    /// An event of the exchange shown: its checks follow it.
+    /// An event of the exchange shown: its checks and its stream's rows follow it.
     public mutating func apply(_ event: ClientEvent.Kind) {
         switch event {
         case .captureSet, .assertPassed, .assertFailed, .validatorDecided(_, "poll", _, _):
             if checks == nil { checks = ChecksView() }
             checks?.apply(event)
+        case .streamOpened(_, let contentType):
+            if stream == nil { stream = StreamRows(contentType: contentType) }
+            stream?.apply(event)
+        case .streamEvent, .streamRecord, .streamClosed:
+            stream?.apply(event)
         default: break
         }
+    }
+
+    /// The body so far: its progress, and its first screens as soon as they are in.
+    public mutating func showArrival(_ arrival: BodyArrival) {
+        switch content {
+        case .waiting, .arriving(_, stopped: false): break
+        default: return
+        }
+        var arrival = arrival
+        if let preview = arrival.preview {
+            if document == nil { bodySerial += 1 }
+            document = withPreferredLayout(preview)
+            topLine = min(topLine, maxTopLine())
+        }
+        arrival.preview = nil
+        content = .arriving(arrival, stopped: false)
+    }
+
+    /// Esc while it arrived: what came stays, marked stopped; true when there was a body arriving.
+    public mutating func stopArrival() -> Bool {
+        guard case .arriving(let arrival, _) = content else { return false }
+        content = .arriving(arrival, stopped: true)
+        return true
     }
 
     /// The request file's request ended: its failures close the Checks view.
@@ -99,8 +132,12 @@ public struct ResponsePane: Sendable, Equatable {
 
     /// The final response arrived with its body opened (possibly still indexing).
     public mutating func show(_ summary: ResponseSummary, document: BodyDocument) {
+        // The view of a body watched as it arrived stays where the user scrolled it.
+        let arrived = if case .arriving = content { true } else { false }
+        let (top, follows) = (topLine, followsEnd)
         content = .response(summary)
         resetView()
+        if arrived { (topLine, followsEnd) = (top, follows) }
         bodySerial += 1
         self.document = withPreferredLayout(document)
         indexing = document.isComplete ? nil : 0

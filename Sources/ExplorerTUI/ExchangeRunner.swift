@@ -162,7 +162,7 @@ final class ExchangeRunner: Sendable {
                     post(.client(event))
                     throw error
                 }
-                let response = try await client.send(request, id: id)
+                let response = try await client.send(request, id: id, sink: BodyArrivalWatch(id: id, post: post).sink)
                 recorder.end(id, result: .success(response))
                 let elapsed = ContinuousClock.now - started
                 Self.deliver(response.body, summary: ResponseSummary(response, elapsed: elapsed), id: id, post: post)

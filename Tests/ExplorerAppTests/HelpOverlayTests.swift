@@ -91,7 +91,7 @@ import TUICore
             }
         }
         let top = render(help, width: 80, height: 24)
-        press(.down, 100)
+        press(.down, 300)
         let end = render(help, width: 80, height: 24)
         #expect(end != top)
         #expect(end[20].hasPrefix(" │   Space, s                          skip the current retry wait"))

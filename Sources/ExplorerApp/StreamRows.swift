@@ -1,0 +1,115 @@
+import ClientEvents
+import RequestModel
+import TUICore
+
+/// An event stream or line-format body as the Response pane lists it (SPEC §10): one row per
+/// event or record, live from the exchange's `stream.*` events, the newest followed until the
+/// user picks a row; Enter shows the picked one whole, its data as pretty JSON when it is JSON.
+/// Bounded: the oldest rows go past `capacity`, so an endless stream keeps memory flat.
+public struct StreamRows: Sendable, Equatable {
+    public struct Row: Sendable, Equatable {
+        public var index: Int
+        /// The event's type (`message` when unnamed); nil for a record.
+        public var type: String?
+        public var id: String
+        /// Kept to `dataLimit` characters.
+        public var data: String
+    }
+
+    public static let capacity = 5_000
+    static let dataLimit = 64 * 1024
+
+    public private(set) var rows: [Row] = []
+    /// Rows dropped from the front to stay within `capacity`.
+    public private(set) var dropped = 0
+    public private(set) var count = 0
+    public private(set) var contentType: String
+    public private(set) var ending: StreamEndReason?
+    /// The row picked with Up/Down (an index into `rows`); nil follows the newest.
+    public internal(set) var selected: Int?
+    /// Enter: the picked row shown whole.
+    public internal(set) var showsDetail = false
+
+    public init(contentType: String) {
+        self.contentType = contentType
+    }
+
+    /// Takes one of the exchange's events; false for events that are not the stream's.
+    @discardableResult
+    public mutating func apply(_ event: ClientEvent.Kind) -> Bool {
+        switch event {
+        case .streamOpened(_, let type):
+            contentType = type
+            ending = nil
+        case .streamEvent(let event):
+            append(Row(index: event.index, type: event.type, id: event.id, data: event.data))
+        case .streamRecord(let index, _, let data):
+            append(Row(index: index, type: nil, id: "", data: data))
+        case .streamClosed(let events, _, let reason):
+            ending = reason
+            count = max(count, events)
+        default:
+            return false
+        }
+        return true
+    }
+
+    private mutating func append(_ row: Row) {
+        var row = row
+        if row.data.utf8.count > Self.dataLimit { row.data = String(row.data.prefix(Self.dataLimit)) + "…" }
+        rows.append(row)
+        count += 1
+        if rows.count > Self.capacity {
+            // Dropped in batches: one shift per thousand rows, not one per row.
+            let excess = rows.count - Self.capacity + Self.capacity / 5
+            rows.removeFirst(excess)
+            dropped += excess
+            if let picked = selected { selected = picked >= excess ? picked - excess : nil }
+        }
+    }
+
+    /// Up/Down: picks the row above or below (the first Up picks the newest); past the end follows again.
+    mutating func move(by offset: Int) {
+        guard !rows.isEmpty else { return }
+        let current = selected ?? rows.count
+        let next = current + offset
+        selected = next >= rows.count ? nil : max(0, next)
+    }
+
+    /// `data: {"n": 1}` → one line: `tick  #1  id 1  {"n": 1}`.
+    func line(_ row: Row) -> [Span] {
+        var spans = [Span("#\(row.index) ", PaneFrame.muted)]
+        if let type = row.type { spans.append(Span(type + " ", TimelineStyle.side)) }
+        if !row.id.isEmpty { spans.append(Span("id \(row.id) ", PaneFrame.muted)) }
+        spans.append(Span(row.data.replacingNewlines))
+        return spans
+    }
+
+    /// The picked row whole: its fields, then its data, pretty when it is JSON.
+    func detail(_ row: Row) -> [String] {
+        var lines = ["#\(row.index)" + (row.type.map { " · type \($0)" } ?? "") + (row.id.isEmpty ? "" : " · id \(row.id)")]
+        if let json = JSONNode.parse(row.data) {
+            lines += json.prettyText().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        } else {
+            lines += row.data.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        return lines
+    }
+
+    /// `12 events`, `1 record`.
+    var countText: String {
+        let records = !rows.isEmpty && rows[0].type == nil
+        return "\(count) " + (records ? (count == 1 ? "record" : "records") : (count == 1 ? "event" : "events"))
+    }
+
+    /// `12 events · live`, `12 events · ended`.
+    var status: String { countText + " · " + (ending.map { $0.rawValue } ?? "live") }
+}
+
+private extension String {
+    /// Multi-line data on one row: each line break shown as ⏎.
+    var replacingNewlines: String {
+        guard contains(where: \.isNewline) else { return self }
+        return String(map { $0.isNewline ? "⏎" : $0 })
+    }
+}

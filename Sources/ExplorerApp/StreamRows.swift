@@ -45,9 +45,9 @@ public struct StreamRows: Sendable, Equatable {
             append(Row(index: event.index, type: event.type, id: event.id, data: event.data))
         case .streamRecord(let index, _, let data):
             append(Row(index: index, type: nil, id: "", data: data))
-        case .streamClosed(let events, _, let reason):
+        case .streamClosed(_, _, let reason):
+            // The count stays the rows that came: a row lost on the way would show as a shortfall.
             ending = reason
-            count = max(count, events)
         default:
             return false
         }

@@ -87,7 +87,7 @@ import TUICore
     @Test func helpScrollsWithinTheTableAndFollowsResizes() {
         var state = F.state()
         F.press(.function(1), into: &state)
-        for _ in 0..<100 { F.press(.down, into: &state) }
+        for _ in 0..<300 { F.press(.down, into: &state) }
         let end = F.lines(state)
         #expect(end.contains { $0.contains("follow the newest events") })
         F.press(.up, into: &state)

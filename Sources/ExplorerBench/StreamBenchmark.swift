@@ -86,17 +86,18 @@ struct StreamBenchmark {
         for _ in 0..<5 {
             let pressed = ContinuousClock.now
             try tmux.send("F1")
-            answers.append(try tmux.waitFor(since: pressed) { $0.contains { $0.contains("Keys") && $0.contains("─") } })
+            answers.append(try tmux.waitFor(since: pressed) { $0.contains { $0.contains("Help — Esc") } })
+            // F1 closes it again (Esc would stop the stream).
             let closing = ContinuousClock.now
-            try tmux.send("Escape")
-            answers.append(try tmux.waitFor(since: closing) { screen in !screen.contains { $0.contains("Keys") && $0.contains("─") } })
+            try tmux.send("F1")
+            answers.append(try tmux.waitFor(since: closing) { screen in !screen.contains { $0.contains("Help — Esc") } })
         }
         let answer = Sample(answers)
         let ended = try tmux.waitFor(since: sent, timeout: 120) { $0.contains { $0.contains("events · ended") } }
         let screen = try tmux.capture()
         let shown = screen.first { $0.contains("events · ended") } ?? ""
         print("tui_key_answer_during_10k_events_per_s_ms_p50=\(format(answer.median)) max=\(format(answer.percentile(100))) presses=\(answers.count)")
-        print("tui_stream_\(total)_events_ended_after_ms=\(format(ended)) all_counted=\(shown.contains("\(total) events · ended"))")
+        print("tui_stream_\(total)_events_ended_after_ms=\(format(ended)) all_counted=\(shown.contains("\(total) events · ended")) shown=\"\(shown.trimmingCharacters(in: .whitespaces))\"")
     }
 }
 

@@ -79,16 +79,23 @@ final class TUIRecorder: Sendable {
         state.withLock { $0.pending[id] = Pending(profile: profile, request: request, startedAt: Date()) }
     }
 
-    /// Every event of the client's stream; those of a pending exchange are kept.
+    /// Every event of the client's stream; those of a pending exchange are kept, but for a
+    /// stream's own events and records (its opening and end are kept): an endless stream must
+    /// not grow the recording.
     func event(_ event: ClientEvent) {
+        switch event.kind {
+        case .streamEvent, .streamRecord: return
+        default: break
+        }
         let ready = state.withLock { state -> Bool in
-            guard var pending = state.pending[event.exchange] else { return false }
-            pending.events.append(event)
+            guard state.pending[event.exchange] != nil else { return false }
+            // In place: a copy out of the dictionary would copy every event kept so far.
+            state.pending[event.exchange]?.events.append(event)
             switch event.kind {
-            case .exchangeCompleted, .exchangeFailed: pending.ended = true
+            case .exchangeCompleted, .exchangeFailed: state.pending[event.exchange]?.ended = true
             default: break
             }
-            state.pending[event.exchange] = pending
+            guard let pending = state.pending[event.exchange] else { return false }
             return pending.ended && pending.result != nil
         }
         if ready { finishSoon(event.exchange) }

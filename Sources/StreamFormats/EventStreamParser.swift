@@ -32,11 +32,17 @@ public struct EventStreamParser: Sendable {
     /// The `retry` value read since the previous dispatched event, for that event's `retry`.
     var retrySinceDispatch: Int?
 
+    public static let defaultMaxEventBytes = 16 << 20
+    /// The most a line or an event's data may hold: past it the rest is dropped, so a hostile
+    /// stream (one endless line, endless data lines) cannot grow memory without bound.
+    public let maxEventBytes: Int
+
     /// A parser for a stream; `lastEventID` resumes a source whose last event ID was that
     /// (the events of a resumed stream carry it until the stream sends an `id`).
-    public init(lastEventID: String = "") {
+    public init(lastEventID: String = "", maxEventBytes: Int = EventStreamParser.defaultMaxEventBytes) {
         self.lastEventID = lastEventID
         self.lastEventIDBuffer = lastEventID
+        self.maxEventBytes = max(1, maxEventBytes)
     }
 
     /// Reads the next bytes of the stream; the events dispatched by the blank lines among them.
@@ -102,7 +108,8 @@ public struct EventStreamParser: Sendable {
             }
             index += 1
         }
-        partialLine.append(contentsOf: bytes[lineStart..<bytes.count])
+        let room = maxEventBytes - partialLine.count
+        if room > 0 { partialLine.append(contentsOf: bytes[lineStart..<min(bytes.count, lineStart + room)]) }
     }
 
     /// Processes a line whose end was found; its start may be in `partialLine`.
@@ -137,7 +144,9 @@ public struct EventStreamParser: Sendable {
         }
         // Field names compare literally, without case folding.
         if name.elementsEqual(Self.dataField) {
-            dataBuffer.append(contentsOf: value)
+            let room = maxEventBytes - dataBuffer.count
+            guard room > 0 else { return }
+            dataBuffer.append(contentsOf: value.prefix(room - 1))
             dataBuffer.append(Self.lineFeed)
         } else if name.elementsEqual(Self.eventField) {
             eventTypeBuffer = String(decoding: value, as: UTF8.self)

@@ -1,4 +1,4 @@
-import StreamFormats
+@testable import StreamFormats
 import Testing
 
 /// What a parser made of a whole stream.
@@ -82,6 +82,22 @@ private func deliveries(of bytes: [UInt8]) -> [(String, [ArraySlice<UInt8>])] {
         #expect(parser.feed(Array("data: a\n".utf8)) == [])
         #expect(parser.feed(Array("\r".utf8)) == [ServerSentEvent(data: "a")])  // a CR ends its line at once
         #expect(parser.feed(Array("\ndata: b\n\n".utf8)) == [ServerSentEvent(data: "b")])
+    }
+
+    /// One endless line and endless data lines keep at most the limit; the stream goes on after.
+    @Test func aHostileStreamIsCutAtTheLimitAndGoesOn() {
+        var parser = EventStreamParser(maxEventBytes: 64)
+        for _ in 0..<1_000 { #expect(parser.feed(Array(repeating: UInt8(ascii: "x"), count: 1_000)).isEmpty) }
+        #expect(parser.partialLine.count <= 64)
+        #expect(parser.feed(Array("\n\n".utf8)) == [])                     // the long line had no field name
+        var lines: [UInt8] = []
+        for _ in 0..<1_000 { lines += Array("data: 0123456789\n".utf8) }
+        _ = parser.feed(lines)
+        #expect(parser.dataBuffer.count <= 64)
+        let events = parser.feed(Array("\ndata: after\n\n".utf8))
+        #expect(events.count == 2)
+        #expect(events.first.map { $0.data.utf8.count <= 64 && $0.data.hasPrefix("0123456789\n0123456789") } == true)
+        #expect(events.last == ServerSentEvent(data: "after"))
     }
 
     @Test func lastEventIDAndReconnectionTimeAreReadableMidStream() {

@@ -177,23 +177,29 @@ extension ExchangeLog {
 
     /// `retry in 0.4 s · 0.3 s left (exponential)` while waiting; `retry after 0.4 s (exponential)`
     /// once the wait is over; `⟵ Retry-After` when the server chose the delay.
+    /// An event stream's reconnect says so: `reconnect in 0.5 s · … (stream)`.
     private static func spans(for retry: Entry.Retry, now: Double) -> [Span] {
-        let origin = retry.source == .retryAfter ? " ⟵ Retry-After" : " (\(TimelineFormat.strategy(retry.strategy)))"
+        let origin = switch retry.source {
+        case .retryAfter: " ⟵ Retry-After"
+        case .stream: " (stream)"
+        case .strategy, .poll: " (\(TimelineFormat.strategy(retry.strategy)))"
+        }
+        let word = retry.source == .stream ? "reconnect" : "retry"
         let delay = TimelineFormat.delay(ms: retry.delayMs)
-        if retry.delayMs <= 0 { return [Span("retry at once" + origin, TimelineStyle.retry)] }
+        if retry.delayMs <= 0 { return [Span(word + " at once" + origin, TimelineStyle.retry)] }
         switch retry.state {
         case .waiting where now < retry.endsAt:
             let left = min(retry.endsAt - now, retry.delayMs / 1000)
             // The countdown before the strategy: a narrow pane clips the strategy, not the countdown.
-            return [Span("retry in \(delay)", TimelineStyle.retry),
+            return [Span("\(word) in \(delay)", TimelineStyle.retry),
                     Span(" · \(TimelineFormat.countdown(seconds: left)) left", TimelineStyle.countdown),
                     Span(origin, TimelineStyle.retry)]
         case .waiting, .elapsed:
-            return [Span("retry after \(delay)" + origin, TimelineStyle.retry)]
+            return [Span("\(word) after \(delay)" + origin, TimelineStyle.retry)]
         case .skipped:
-            return [Span("retry (wait skipped)", TimelineStyle.retry)]
+            return [Span(word + " (wait skipped)", TimelineStyle.retry)]
         case .cancelled:
-            return [Span("retry in \(delay)" + origin + " · cancelled", TimelineStyle.retry)]
+            return [Span("\(word) in \(delay)" + origin + " · cancelled", TimelineStyle.retry)]
         }
     }
 

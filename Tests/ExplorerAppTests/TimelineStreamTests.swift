@@ -36,5 +36,6 @@ import TUICore
         let rows = texts(timeline, now: 101.1)
         #expect(rows[2] == "    ≋ stream dropped · 10000 events · 410 KB")
         #expect(timeline.rows(now: 101.1).last?.kind == .retry)
+        #expect(rows.last == "    reconnect in 0.5 s · 0.5 s left (stream)")
     }
 }

@@ -39,7 +39,8 @@ extension DemoProfile {
     /// What a newcomer can send at once in the TUI (Ctrl+N steps through them): one that
     /// succeeds, one that fails twice before it succeeds, one that needs a token refresh, and
     /// one whose server asks for a pause with Retry-After; then
-    /// a body to edit and a body full of escape sequences the viewer must show inert.
+    /// a body to edit and a body full of escape sequences the viewer must show inert; last, an
+    /// event stream that drops and resumes, and a log in NDJSON, arriving row by row.
     static let readyRequests = [
         RequestSpec(name: "users", method: "GET", url: "json/2"),
         RequestSpec(name: "flaky", method: "GET", url: "flaky/2"),
@@ -48,5 +49,7 @@ extension DemoProfile {
         RequestSpec(name: "echo", method: "POST", url: "echo", headers: [NamedValue("X-Note", "hello")],
                      body: .json("{\n  \"greeting\": \"hello\",\n  \"count\": 3\n}")),
         RequestSpec(name: "escape sequences", method: "GET", url: "ansi"),
+        RequestSpec(name: "event stream", method: "GET", url: "events?count=20&interval_ms=250&drop_every=8"),
+        RequestSpec(name: "NDJSON log", method: "GET", url: "logs.ndjson?count=40&interval_ms=100"),
     ]
 }

@@ -2,7 +2,8 @@ import Hummingbird
 import HTTPTypes
 
 /// What a first user needs to see streams without network (issue 18): a Server-Sent Events clock
-/// that drops its connection now and then and resumes from `Last-Event-ID`, and a log in NDJSON.
+/// that drops its connection now and then and resumes from `Last-Event-ID`, and a log in NDJSON
+/// or as a JSON text sequence.
 extension DemoRoutes {
     /// `GET /events?count=N&interval_ms=M&drop_every=K`: events `tick` with ids 1…N (default 10),
     /// M ms apart (default 100), after a `retry: 500`; with K, the connection is cut after every
@@ -37,19 +38,21 @@ extension DemoRoutes {
     }
 
     /// `GET /logs.ndjson?count=N&interval_ms=M`: N log records (default 20), one JSON object per
-    /// line, M ms apart (default 50).
+    /// line, M ms apart (default 50); `/logs.json-seq` sends them as an RFC 7464 sequence.
     static func logs(_ call: DemoCall) async -> Response {
-        guard call.segments == ["logs.ndjson"] else { return DemoResponses.notFound(path: call.path) }
+        let sequence = call.segments == ["logs.json-seq"]
+        guard call.segments == ["logs.ndjson"] || sequence else { return DemoResponses.notFound(path: call.path) }
         let count = max(0, min(call.query.int("count") ?? 20, 1_000_000))
         let interval = max(0, call.query.int("interval_ms") ?? 50)
         let levels = ["info", "debug", "info", "warn", "info", "error"]
         var headers = HTTPFields()
-        headers[.contentType] = "application/x-ndjson"
+        headers[.contentType] = sequence ? "application/json-seq" : "application/x-ndjson"
         let body = ResponseBody { writer in
             for number in 0..<count {
                 if interval > 0 { try await call.pauses.sleep(for: .milliseconds(interval)) }
                 let level = levels[number % levels.count]
-                try await writer.write(ByteBuffer(string: "{\"n\": \(number + 1), \"level\": \"\(level)\", \"msg\": \"step \(number + 1) of \(count)\"}\n"))
+                let record = "{\"n\": \(number + 1), \"level\": \"\(level)\", \"msg\": \"step \(number + 1) of \(count)\"}\n"
+                try await writer.write(ByteBuffer(string: sequence ? "\u{1E}" + record : record))
             }
             try await writer.finish(nil)
         }

@@ -26,6 +26,7 @@ public enum DemoRoutes {
         ("/ansi", "text full of terminal escape sequences (title, clear, clipboard, C1), to be shown inert"),
         ("/events?count=N&interval_ms=M&drop_every=K", "Server-Sent Events: ticks with ids, the connection cut after every K; resumes from Last-Event-ID"),
         ("/logs.ndjson?count=N&interval_ms=M", "N log records as NDJSON, one per line, M ms apart"),
+        ("/logs.json-seq?count=N&interval_ms=M", "the same records as an RFC 7464 JSON text sequence (each after an RS)"),
     ]
 
     /// Dispatches on the first path segment; each handler checks the rest of its shape.
@@ -50,7 +51,7 @@ public enum DemoRoutes {
         case "upload": return try await upload(call)
         case "ansi": return ansi(call)
         case "events": return await events(call)
-        case "logs.ndjson": return await logs(call)
+        case "logs.ndjson", "logs.json-seq": return await logs(call)
         default: return DemoResponses.notFound(path: call.path)
         }
     }

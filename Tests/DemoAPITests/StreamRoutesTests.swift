@@ -68,4 +68,16 @@ import TestSupport
             #expect(numbers == [1, 2, 3, 4])
         }
     }
+
+    @Test func theSameLogAsAJSONTextSequence() async throws {
+        try await withDemoServer { server, client in
+            let (bytes, type, _) = try await Self.read(client, server.baseURL + "logs.json-seq?count=3&interval_ms=0")
+            #expect(type == "application/json-seq")
+            #expect(bytes.first == 0x1E)
+            var splitter = try #require(RecordSplitter(format: .jsonSequence))
+            let records = splitter.feed(bytes) + splitter.finish()
+            #expect(records.map(\.index) == [1, 2, 3])
+            #expect(records.allSatisfy { $0.problem == nil })
+        }
+    }
 }

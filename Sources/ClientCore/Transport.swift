@@ -119,7 +119,8 @@ final class Transport: Sendable {
             let watcher = sink.flatMap { $0.watches ? $0 : nil }
             if let toSink = toSink ?? watcher { try await toSink.write(head: (status, headers, version)) }
             if toSink == nil { collector = BodyCollector(policy: spool, expected: response.headers.first(name: "content-length").flatMap(Int.init)) }
-            head = RawResponse(status: status, headers: headers, httpVersion: version, body: .empty, bytes: 0, streamed: 0, sunk: toSink != nil)
+            let started = RawResponse(status: status, headers: headers, httpVersion: version, body: .empty, bytes: 0, streamed: 0, sunk: toSink != nil)
+            head = started
             if let format, let follower {
                 stream = follower
                 if !follower.open(format, contentType: contentType) { throw CancellationError() }
@@ -138,7 +139,7 @@ final class Transport: Sendable {
                 if feed != .more { break }
             }
             stream?.close(.ended)
-            return .response(try Self.complete(head!, collector: &collector, streamed: streamed))
+            return .response(try Self.complete(started, collector: &collector, streamed: streamed))
         } catch {
             // A stream a limit ended (its reading cancelled) is a response; one that broke is not.
             if let stream, let head {

@@ -38,7 +38,7 @@ import TestSupport
         try await withDemo { server, directory, _ in
             let events = directory.path("events.jsonl")
             let outcome = try await ExplorerProcess.run(
-                ["send", "--max-time", "0.6", "--events", events, "\(server.baseURL)events?count=100000&interval_ms=50"], in: directory)
+                ["send", "--max-time", String(TestTime.scaled(2)), "--events", events, "\(server.baseURL)events?count=100000&interval_ms=20"], in: directory)
             #expect(outcome.status == 0, "\(outcome.stderrText)")
             let lines = try EventLines(path: events)
             #expect(lines.named("stream.closed").first?["reason"] as? String == "max-time")

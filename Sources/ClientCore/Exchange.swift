@@ -109,7 +109,7 @@ struct Exchange {
                 wire.headers.add(name: "Cookie", value: cookie)
             }
             let result = await client.transport.execute(wire, timeout: timeout, remaining: remaining,
-                                                        spool: client.configuration.spool, sink: sink)
+                                                        spool: hop.spool(client.configuration.spool), sink: sink)
             switch result {
             case .failure(let failure, let streamed):
                 bytesStreamed += streamed
@@ -121,7 +121,7 @@ struct Exchange {
                 bytesStreamed += raw.streamed
                 client.storeCookies(from: raw.headers, url: hop.url)
                 emit(.responseReceived(attempt: attempt, status: raw.status, bytes: raw.bytes,
-                                       elapsedMs: (clock.now() - hopStart) * 1000, httpVersion: raw.httpVersion))
+                                       elapsedMs: (clock.now() - hopStart) * 1000, httpVersion: raw.httpVersion, encoding: raw.encoding))
                 if let next = try nextHop(after: raw, from: hop, first: first, visited: &visited) {
                     emit(.redirectFollowed(attempt: attempt, status: raw.status, from: hop.url.absoluteString, to: next.url.absoluteString))
                     emitWithheld(next, attempt: attempt)

@@ -70,20 +70,33 @@ final class Transport: Sendable {
             let headers = HTTPHeaders(response.headers.map { HTTPHeader(name: $0.name, value: $0.value) })
             let version = Self.versionText(response.version)
             let body: ResponseBody
+            // Decoded before the sink or the collector sees a byte; counts and limits are the decoded body's.
+            var decoder = ContentDecoder(contentEncoding: response.headers.first(name: "content-encoding"),
+                                         limit: spool.maxBytes, decodes: request.decodesContent)
             if let sink, (200..<300).contains(status) {
                 try await sink.write(head: (status, headers, version))
                 for try await chunk in response.body {
-                    streamed += chunk.readableBytes
-                    try await sink.write(Data(buffer: chunk))
+                    decoder.feed(chunk)
+                    while let piece = try decoder.next() {
+                        streamed += piece.readableBytes
+                        try await sink.write(Data(buffer: piece))
+                    }
                 }
+                try decoder.finish()
                 body = .empty
             } else {
-                var collector = BodyCollector(policy: spool, expected: response.headers.first(name: "content-length").flatMap(Int.init))
-                for try await chunk in response.body { try collector.append(chunk) }
+                let announced = decoder.coding == nil ? response.headers.first(name: "content-length").flatMap(Int.init) : nil
+                var collector = BodyCollector(policy: spool, expected: announced)
+                for try await chunk in response.body {
+                    decoder.feed(chunk)
+                    while let piece = try decoder.next() { try collector.append(piece) }
+                }
+                try decoder.finish()
                 body = try collector.finish()
             }
             return .response(RawResponse(status: status, headers: headers, httpVersion: version,
-                                         body: body, bytes: streamed > 0 ? streamed : body.count, streamed: streamed))
+                                         body: body, bytes: streamed > 0 ? streamed : body.count, streamed: streamed,
+                                         encoding: decoder.encoding))
         } catch {
             var failure = TransportErrors.classify(error, url: request.url, proxy: proxyURL, timeout: timeout)
             // The cause is found on the certificate itself; not through a proxy, which would need its tunnel.
@@ -222,6 +235,8 @@ struct RawResponse: Sendable {
     var bytes: Int
     /// Bytes that went to the sink instead of `body`.
     var streamed: Int
+    /// The coding the body was decoded from, and its size on the wire.
+    var encoding: ClientEvent.BodyEncoding?
 }
 
 enum TransportResult: Sendable {

@@ -12,8 +12,13 @@ enum CurlExportPlan {
         } catch {
             throw CLIError(status: ExitStatus(error.kind), message: error.message)
         }
+        var headers = prepared.headers
+        // The Accept-Encoding ClientCore adds and decodes is what curl's --compressed does (SPEC §10).
+        let compressed = prepared.decodesContent && headers["Accept-Encoding"] == HTTPRequest.defaultAcceptEncoding
+        if compressed { headers.remove("Accept-Encoding") }
         var exporter = CurlExporter(method: prepared.method.rawValue, url: prepared.url.absoluteString,
-                                    headers: prepared.headers.map { ($0.name, $0.value) }, body: plan.body.curlBody)
+                                    headers: headers.map { ($0.name, $0.value) }, body: plan.body.curlBody)
+        exporter.command.compressed = compressed
         exporter.command.followRedirects = plan.followRedirects
         exporter.command.insecure = plan.tls.insecure
         exporter.command.maxTime = plan.request.deadline

@@ -12,13 +12,11 @@ enum CurlExportPlan {
         } catch {
             throw CLIError(status: ExitStatus(error.kind), message: error.message)
         }
-        var headers = prepared.headers
-        // The Accept-Encoding ClientCore adds and decodes is what curl's --compressed does (SPEC §10).
-        let compressed = prepared.decodesContent && headers["Accept-Encoding"] == HTTPRequest.defaultAcceptEncoding
-        if compressed { headers.remove("Accept-Encoding") }
         var exporter = CurlExporter(method: prepared.method.rawValue, url: prepared.url.absoluteString,
-                                    headers: headers.map { ($0.name, $0.value) }, body: plan.body.curlBody)
-        exporter.command.compressed = compressed
+                                    headers: prepared.headers.map { ($0.name, $0.value) }, body: plan.body.curlBody)
+        // A decoded body is curl's --compressed (SPEC §10); the Accept-Encoding header stays as it
+        // goes out, so curl asks for exactly what explorer asks for (its own list is longer).
+        exporter.command.compressed = prepared.decodesContent && prepared.headers.contains("Accept-Encoding")
         exporter.command.followRedirects = plan.followRedirects
         exporter.command.insecure = plan.tls.insecure
         exporter.command.maxTime = plan.request.deadline

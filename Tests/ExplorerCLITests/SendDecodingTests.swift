@@ -62,10 +62,12 @@ import Testing
         }
     }
 
-    @Test func asCurlWritesTheDefaultAcceptEncodingAsCompressed() async throws {
+    @Test func asCurlDecodesWithCompressedAndAsksWhatExplorerAsks() async throws {
         try await withDemo { server, directory, _ in
             let printed = try await ExplorerProcess.run(["send", "--as-curl", "\(server.baseURL)gzip"], in: directory)
-            #expect(printed.stdoutText.contains("--compressed") && !printed.stdoutText.contains("Accept-Encoding"), "\(printed.stdoutText)")
+            #expect(printed.stdoutText.contains("--compressed") && printed.stdoutText.contains("Accept-Encoding: gzip, deflate, br"), "\(printed.stdoutText)")
+            let curl = try await runShell(printed.stdoutText, in: directory)
+            #expect(try jsonObject(curl)["accept_encoding"] as? String == "gzip, deflate, br", "curl decodes it and asked the same")
             let raw = try await ExplorerProcess.run(["send", "--as-curl", "--raw", "\(server.baseURL)gzip"], in: directory)
             #expect(raw.stdoutText.contains("Accept-Encoding: gzip, deflate, br") && !raw.stdoutText.contains("--compressed"), "\(raw.stdoutText)")
         }

@@ -181,6 +181,13 @@ struct ContentDecoder {
     }
 }
 
+extension HTTPResponse {
+    /// A `Content-Encoding` explorer cannot decode (`zstd`, or several stacked): the body is as it came.
+    public var undecodedEncoding: String? {
+        ContentDecoder(contentEncoding: headers["Content-Encoding"], limit: 0).undecodedEncoding
+    }
+}
+
 /// What one step of a stage did.
 enum StageOutcome {
     /// All the input was used and the output has room: feed more.

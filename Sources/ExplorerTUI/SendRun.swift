@@ -28,7 +28,11 @@ struct SendRun {
         let output = ResponseOutput(
             destination: plan.destination, include: plan.include, streamed: plan.stream, jsonpath: plan.jsonpath, elapsed: elapsed)
         switch outcome {
-        case .success(let response): try output.deliver(response)
+        case .success(let response):
+            if plan.request.decodesContent, let coding = response.undecodedEncoding {
+                Console.err("explorer: the body is \(coding)-encoded, which explorer does not decode: it is written as it came\n")
+            }
+            try output.deliver(response)
         case .failure(let error): throw output.report(error)
         }
     }

@@ -89,6 +89,16 @@ import TestSupport
         }
     }
 
+    @Test func anUnknownCodingIsKeptAndSaid() async throws {
+        try await withDemo { _, client in
+            let response = try await client.send(HTTPRequest(.get, "gzip"))
+            #expect(response.undecodedEncoding == nil)
+            var zstd = response
+            zstd.headers["Content-Encoding"] = "zstd"
+            #expect(zstd.undecodedEncoding == "zstd")
+        }
+    }
+
     @Test(arguments: [("gzip", "gzipped"), ("deflate", "deflated"), ("brotli", "brotli")])
     func httpbinEncodingsAreDecoded(_ route: String, _ key: String) async throws {
         try await withHttpbin { client in

@@ -11,6 +11,7 @@ import Foundation
 //   explorer-bench import [FILE | --generated OPERATIONS] [--runs N]   (import's read and plan; default: the largest OpenAPI fixture)
 //   explorer-bench chain [--requests N] [--runs R]   (a request file run vs the same requests with no checks; checks on 10 MB)
 //   explorer-bench picker [--requests N]   (the saved-request picker: update + render per keystroke)
+//   explorer-bench decode [--runs N] [--megabytes M]   (a gzip body: explorer send -o /dev/null vs curl --compressed, same body, same run)
 //   explorer-bench soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let options = BenchOptions(arguments.dropFirst())
@@ -38,11 +39,13 @@ case "chain":
     await ChainBenchmark(requests: options.int("--requests", default: 1_000), runs: options.int("--runs", default: 5)).run()
 case "picker":
     PickerBenchmark(count: options.int("--requests", default: 5_000)).run()
+case "decode":
+    await DecodeBenchmark(runs: options.int("--runs", default: 5), megabytes: options.int("--megabytes", default: 100)).run()
 case "soak":
     await SoakBenchmark(count: options.int("--count", default: 10_000), concurrency: options.int("--concurrency", default: 16),
                         seed: UInt64(options.int("--seed", default: 1)), eventBuffer: options.int("--events-buffer", default: 65_536),
                         watchdog: .seconds(options.int("--watchdog", default: 30))).run()
 default:
-    FileHandle.standardError.write(Data("usage: explorer-bench client [--requests N] [--batches B] | backoff [--retries N] | jsonpath [--runs N] [--megabytes M] | tui [--runs N] | import [FILE | --generated N] [--runs N] | chain [--requests N] [--runs R] | picker [--requests N] | soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]\n".utf8))
+    FileHandle.standardError.write(Data("usage: explorer-bench client [--requests N] [--batches B] | backoff [--retries N] | jsonpath [--runs N] [--megabytes M] | tui [--runs N] | import [FILE | --generated N] [--runs N] | chain [--requests N] [--runs R] | picker [--requests N] | decode [--runs N] [--megabytes M] | soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]\n".utf8))
     exit(2)
 }

@@ -33,7 +33,7 @@ extension DemoRoutes {
     /// each, generated as they are sent; with `encoding=gzip`, gzip-encoded as it goes.
     static func large(_ call: DemoCall) -> Response {
         guard call.segments == ["large"] else { return DemoResponses.notFound(path: call.path) }
-        let megabytes = call.query.int("mb") ?? 10
+        let megabytes = call.query["mb"] == nil ? 10 : call.query.int("mb") ?? -1
         guard (0...largeMaxMB).contains(megabytes) else {
             return DemoResponses.badRequest("mb must be a whole number from 0 to \(largeMaxMB), got \(call.query["mb"] ?? "")")
         }
@@ -63,10 +63,11 @@ extension DemoRoutes {
     }
 }
 
-/// `/large`'s lines: `{"line":0000000001,"text":"…"}` and a newline, 64 bytes each, numbered from 1.
+/// `/large`'s lines: `{"line":"0000000001","text":"…"}` and a newline, 64 bytes each, numbered from 1
+/// (the number as a string: JSON allows no leading zeros, and a fixed width keeps every line 64 bytes).
 struct LargeLines {
     static let width = 64
-    private static let template = Array(#"{"line":0000000000,"text":"the quick brown fox jumps over him"}"#.utf8) + [0x0a]
+    private static let template = Array(#"{"line":"0000000000","text":"a quick brown fox jumps over him"}"#.utf8) + [0x0a]
     private var number = 0
 
     mutating func nextMebibyte() -> ByteBuffer {
@@ -77,7 +78,7 @@ struct LargeLines {
         for _ in 0..<((1 << 20) / Self.width) {
             number += 1
             var value = number
-            for index in stride(from: 17, through: 8, by: -1) {
+            for index in stride(from: 18, through: 9, by: -1) {
                 line[index] = UInt8(ascii: "0") + UInt8(value % 10)
                 value /= 10
             }

@@ -23,6 +23,8 @@ let package = Package(
         // No default traits: its ExternalLoading trait (async loading of external references) is
         // not used here (the importer reads `$ref`ed files itself) and only slows the build.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
+        // gzip and deflate (zlib-wrapped and raw) as a streaming ByteBuffer-to-ByteBuffer decoder.
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         // No pkgConfig: ncursesw's pkg-config flags (-D_XOPEN_SOURCE=600) are ones SwiftPM refuses
@@ -30,6 +32,12 @@ let package = Package(
         .systemLibrary(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
+        ),
+        // The system's brotli decoder, for `Content-Encoding: br` (SPEC §10).
+        .systemLibrary(
+            name: "CBrotli",
+            pkgConfig: "libbrotlidec",
+            providers: [.apt(["libbrotli-dev"])]
         ),
         // The document model every feature shares: one JSON value (numbers as written, members in
         // document order), its parser and writer. No dependencies, so it can be fuzzed alone.
@@ -122,6 +130,8 @@ let package = Package(
                 "URITemplates",
                 "Locking",
                 "StreamFormats",
+                "CBrotli",
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -137,6 +147,7 @@ let package = Package(
                 "RequestModel",
                 "HTTPParsing",
                 "Locking",
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HummingbirdHTTP2", package: "hummingbird"),
@@ -223,7 +234,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClientCoreTests",
-            dependencies: ["TestSupport", "ClientCore", "DemoAPI", "Locking"]
+            dependencies: ["TestSupport", "ClientCore", "DemoAPI", "Locking", .product(name: "CompressNIO", package: "compress-nio")]
         ),
         .testTarget(
             name: "DemoAPITests",

@@ -42,7 +42,7 @@ public struct AttemptRecord: Sendable, Equatable {
             switch event.kind {
             case let .attemptStarted(attempt, method, url):
                 records.append(AttemptRecord(attempt: attempt, method: method, url: url, startMs: event.tMs))
-            case let .responseReceived(attempt, status, bytes, _, _):
+            case let .responseReceived(attempt, status, bytes, _, _, _):
                 update(attempt) { $0.status = status; $0.bytes = bytes; $0.endMs = event.tMs }
             case let .transportFailed(attempt, kind, message):
                 update(attempt) { $0.transportFailure = TransportFailure(kind: kind, message: message); $0.endMs = event.tMs }

@@ -117,7 +117,7 @@ struct Exchange {
             }
             follower?.begin(attempt: attempt)
             let result = await client.transport.execute(wire, timeout: timeout, remaining: remaining,
-                                                        spool: client.configuration.spool, sink: sink, follower: follower,
+                                                        spool: hop.spool(client.configuration.spool), sink: sink, follower: follower,
                                                         streamTimeLeft: request.streamLimits.maxTime.map { $0 - (clock.now() - start) })
             if let follower { events += follower.takeRecorded() }
             switch result {
@@ -131,7 +131,7 @@ struct Exchange {
                 bytesStreamed += raw.streamed
                 client.storeCookies(from: raw.headers, url: hop.url)
                 emit(.responseReceived(attempt: attempt, status: raw.status, bytes: raw.bytes,
-                                       elapsedMs: (clock.now() - hopStart) * 1000, httpVersion: raw.httpVersion))
+                                       elapsedMs: (clock.now() - hopStart) * 1000, httpVersion: raw.httpVersion, encoding: raw.encoding))
                 if let next = try nextHop(after: raw, from: hop, first: first, visited: &visited) {
                     emit(.redirectFollowed(attempt: attempt, status: raw.status, from: hop.url.absoluteString, to: next.url.absoluteString))
                     emitWithheld(next, attempt: attempt)

@@ -27,6 +27,13 @@ public struct HTTPRequest: Sendable {
     public var checks: ResponseChecks?
     /// Where an event stream or line-format body ends of itself (SPEC §10).
     public var streamLimits = StreamLimits()
+    /// Sends `Accept-Encoding: gzip, deflate, br` unless `headers` has one (SPEC §10); false for a
+    /// curl line without `--compressed`, which asks for nothing, as curl does.
+    public var acceptsEncodings = true
+    /// Decodes a gzip, deflate or br body; false keeps the encoded bytes as they came (`send --raw`).
+    public var decodesContent = true
+    /// The largest (decoded) body accepted, in bytes (`send --max-body`); nil takes the client's `SpoolPolicy.maxBytes`.
+    public var maxBody: Int?
 
     /// How many retries came before the attempt a validator is judging (0 on the first).
     public internal(set) var currentRetry = 0
@@ -36,6 +43,9 @@ public struct HTTPRequest: Sendable {
     public internal(set) var altRequestsMade = 0
     /// True for an alternate request itself, which never triggers another.
     public internal(set) var isAlternate = false
+
+    /// What `acceptsEncodings` sends: the codings `ContentDecoder` decodes.
+    public static let defaultAcceptEncoding = "gzip, deflate, br"
 
     public init(_ method: HTTPMethod = .get, _ route: String = "") {
         self.method = method

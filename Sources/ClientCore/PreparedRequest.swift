@@ -7,6 +7,10 @@ public struct PreparedRequest: Sendable {
     public var url: URL
     public var headers: HTTPHeaders
     public var body: PreparedBody
+    /// False keeps an encoded body as it came (`HTTPRequest.decodesContent`).
+    public var decodesContent = true
+    /// `HTTPRequest.maxBody`: nil takes the client's limit.
+    public var maxBody: Int?
     /// Which headers carry credentials: they never follow a redirect to another origin.
     var credentials = CredentialScope()
     /// The header the request's auth (or the client's) sets, as spelled: `Authorization`, or a
@@ -31,11 +35,24 @@ public struct PreparedRequest: Sendable {
         if let contentType, !headers.contains("Content-Type") {
             headers.add(name: "Content-Type", value: contentType)
         }
+        if request.acceptsEncodings, !headers.contains("Accept-Encoding") {
+            headers.add(name: "Accept-Encoding", value: HTTPRequest.defaultAcceptEncoding)
+        }
         try headers.validate()
         self.method = request.method
         self.url = url
         self.headers = headers
         self.body = body
+        self.decodesContent = request.decodesContent
+        self.maxBody = request.maxBody
+    }
+
+    /// The client's spool policy with this request's own body limit, if it has one.
+    func spool(_ policy: SpoolPolicy) -> SpoolPolicy {
+        guard let maxBody else { return policy }
+        var policy = policy
+        policy.maxBytes = maxBody
+        return policy
     }
 
     /// The request for a redirect hop (RFC 9110 §15.4): 301/302/303 turn a POST

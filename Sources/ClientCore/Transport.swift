@@ -104,6 +104,7 @@ final class Transport: Sendable {
         let proxyURL = proxy.proxy(for: request.url)
         // Once the head is in: what a stream that ends early returns.
         var head: RawResponse?
+        var decoder = ContentDecoder(contentEncoding: nil, limit: spool.maxBytes)
         var collector: BodyCollector?
         var stream: StreamFollower?
         do {
@@ -118,33 +119,44 @@ final class Transport: Sendable {
             let toSink = sink.flatMap { $0.takes(status: status, isStream: format != nil) ? $0 : nil }
             let watcher = sink.flatMap { $0.watches ? $0 : nil }
             if let toSink = toSink ?? watcher { try await toSink.write(head: (status, headers, version)) }
-            if toSink == nil { collector = BodyCollector(policy: spool, expected: response.headers.first(name: "content-length").flatMap(Int.init)) }
+            // Decoded before the stream reader, the sink or the collector sees a byte; counts and limits are the decoded body's.
+            decoder = ContentDecoder(contentEncoding: response.headers.first(name: "content-encoding"),
+                                     limit: spool.maxBytes, decodes: request.decodesContent)
+            if toSink == nil {
+                let announced = decoder.coding == nil ? response.headers.first(name: "content-length").flatMap(Int.init) : nil
+                collector = BodyCollector(policy: spool, expected: announced)
+            }
             let started = RawResponse(status: status, headers: headers, httpVersion: version, body: .empty, bytes: 0, streamed: 0, sunk: toSink != nil)
             head = started
             if let format, let follower {
                 stream = follower
                 if !follower.open(format, contentType: contentType) { throw CancellationError() }
             }
-            for try await chunk in response.body {
-                var chunk = chunk
-                let feed = stream.map { stream in chunk.withUnsafeReadableBytes { stream.feed($0) } } ?? .more
-                if case .end(let keeping) = feed { chunk = chunk.getSlice(at: chunk.readerIndex, length: keeping) ?? chunk }
-                if let toSink {
-                    streamed += chunk.readableBytes
-                    try await toSink.write(Data(buffer: chunk))
-                } else {
-                    try collector?.append(chunk)
-                    try await watcher?.write(Data(buffer: chunk))
+            reading: for try await chunk in response.body {
+                decoder.feed(chunk)
+                while var piece = try decoder.next() {
+                    let feed = stream.map { stream in piece.withUnsafeReadableBytes { stream.feed($0) } } ?? .more
+                    if case .end(let keeping) = feed { piece = piece.getSlice(at: piece.readerIndex, length: keeping) ?? piece }
+                    if let toSink {
+                        streamed += piece.readableBytes
+                        try await toSink.write(Data(buffer: piece))
+                    } else {
+                        try collector?.append(piece)
+                        try await watcher?.write(Data(buffer: piece))
+                    }
+                    if feed != .more { break reading }
                 }
-                if feed != .more { break }
             }
+            // A stream a limit ended stops mid-body: its coding is not finished either.
+            if stream?.stopReason == nil { try decoder.finish() }
             stream?.close(.ended)
-            return .response(try Self.complete(started, collector: &collector, streamed: streamed))
+            return .response(try Self.complete(started, collector: &collector, streamed: streamed, encoding: decoder.encoding))
         } catch {
             // A stream a limit ended (its reading cancelled) is a response; one that broke is not.
             if let stream, let head {
                 stream.close(Task.isCancelled ? .stopped : .dropped)
-                if stream.stopReason != nil, let ended = try? Self.complete(head, collector: &collector, streamed: streamed) {
+                if stream.stopReason != nil,
+                   let ended = try? Self.complete(head, collector: &collector, streamed: streamed, encoding: decoder.encoding) {
                     return .response(ended)
                 }
             }
@@ -158,9 +170,11 @@ final class Transport: Sendable {
     }
 
     /// The response once its body is in (or its stream ended).
-    private static func complete(_ head: RawResponse, collector: inout BodyCollector?, streamed: Int) throws -> RawResponse {
+    private static func complete(_ head: RawResponse, collector: inout BodyCollector?, streamed: Int,
+                                 encoding: ClientEvent.BodyEncoding?) throws -> RawResponse {
         var response = head
         response.body = try collector?.finish() ?? .empty
+        response.encoding = encoding
         response.streamed = streamed
         response.bytes = streamed > 0 ? streamed : response.body.count
         return response
@@ -318,6 +332,8 @@ struct RawResponse: Sendable {
     var streamed: Int
     /// The sink took the body (`body` is empty).
     var sunk: Bool
+    /// The coding the body was decoded from, and its size on the wire.
+    var encoding: ClientEvent.BodyEncoding?
 }
 
 enum TransportResult: Sendable {

@@ -12,9 +12,11 @@ extension ClientEvent {
         switch kind {
         case let .attemptStarted(attempt, method, url):
             return ["attempt": .integer(attempt), "method": .string(method), "url": .string(url)]
-        case let .responseReceived(attempt, status, bytes, elapsedMs, version):
-            return ["attempt": .integer(attempt), "status": .integer(status), "bytes": .integer(bytes),
-                    "elapsed_ms": .milliseconds(elapsedMs), "http_version": .string(version)]
+        case let .responseReceived(attempt, status, bytes, elapsedMs, version, encoding):
+            let fields: JSONNode = ["attempt": .integer(attempt), "status": .integer(status), "bytes": .integer(bytes),
+                                    "elapsed_ms": .milliseconds(elapsedMs), "http_version": .string(version)]
+            guard let encoding else { return fields }
+            return .object(fields.members + [.init("encoding", .string(encoding.name)), .init("encoded_bytes", .integer(encoding.bytes))])
         case let .transportFailed(attempt, kind, message):
             return ["attempt": .integer(attempt), "kind": .string(kind.rawValue), "message": .string(message)]
         case let .validatorDecided(attempt, validator, decision, reason):

@@ -23,7 +23,8 @@ public struct ClientEvent: Sendable, Equatable {
 
     public enum Kind: Sendable, Equatable {
         case attemptStarted(attempt: Int, method: String, url: String)
-        case responseReceived(attempt: Int, status: Int, bytes: Int, elapsedMs: Double, httpVersion: String)
+        /// `bytes` is the decoded body's size; `encoding` is set when the body came encoded (SPEC §10).
+        case responseReceived(attempt: Int, status: Int, bytes: Int, elapsedMs: Double, httpVersion: String, encoding: BodyEncoding? = nil)
         case transportFailed(attempt: Int, kind: TransportFailureKind, message: String)
         case validatorDecided(attempt: Int, validator: String, decision: Decision, reason: String)
         case retryScheduled(attempt: Int, strategy: String, delayMs: Double, source: DelaySource)
@@ -49,6 +50,19 @@ public struct ClientEvent: Sendable, Equatable {
         case streamClosed(events: Int, bytes: Int, reason: StreamEndReason)
         case exchangeCompleted(status: Int, attempts: Int)
         case exchangeFailed(attempts: Int, error: ErrorSummary)
+    }
+
+    /// A body's `Content-Encoding` as decoded, and its size on the wire.
+    public struct BodyEncoding: Sendable, Equatable {
+        /// `gzip`, `deflate`, `br`.
+        public var name: String
+        /// The encoded bytes received.
+        public var bytes: Int
+
+        public init(name: String, bytes: Int) {
+            self.name = name
+            self.bytes = bytes
+        }
     }
 
     public enum Decision: String, Sendable {

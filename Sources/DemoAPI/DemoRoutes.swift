@@ -27,6 +27,8 @@ public enum DemoRoutes {
         ("/events?count=N&interval_ms=M&drop_every=K", "Server-Sent Events: ticks with ids, the connection cut after every K; resumes from Last-Event-ID"),
         ("/logs.ndjson?count=N&interval_ms=M", "N log records as NDJSON, one per line, M ms apart"),
         ("/logs.json-seq?count=N&interval_ms=M", "the same records as an RFC 7464 JSON text sequence (each after an RS)"),
+        ("/gzip", "a JSON document, gzip-encoded (Content-Encoding: gzip) whatever was asked for"),
+        ("/large?mb=N&encoding=gzip", "N MiB (default 10, at most 1024) of 64-byte JSON lines, streamed; gzip-encoded with encoding=gzip"),
     ]
 
     /// Dispatches on the first path segment; each handler checks the rest of its shape.
@@ -52,6 +54,8 @@ public enum DemoRoutes {
         case "ansi": return ansi(call)
         case "events": return await events(call)
         case "logs.ndjson", "logs.json-seq": return await logs(call)
+        case "gzip": return gzip(call)
+        case "large": return large(call)
         default: return DemoResponses.notFound(path: call.path)
         }
     }

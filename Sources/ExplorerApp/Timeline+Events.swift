@@ -39,8 +39,8 @@ extension ExchangeLog {
                 self.url = url
             }
             append(t, 1, .attempt(number: attempt, method: method, url: url, outcome: nil))
-        case let .responseReceived(_, status, _, elapsedMs, _):
-            attach(.response(status: status, elapsedMs: elapsedMs), t)
+        case let .responseReceived(_, status, bytes, elapsedMs, _, encoding):
+            attach(.response(status: status, elapsedMs: elapsedMs, encoded: encoding.map { Entry.EncodedSize(bytes: bytes, encoding: $0) }), t)
         case let .transportFailed(_, kind, message):
             attach(.transport(kind: kind.rawValue, message: message), t)
         case let .validatorDecided(_, validator, decision, reason):

@@ -163,8 +163,13 @@ extension ExchangeLog {
         switch outcome {
         case nil:
             return inFlight ? [Span(gap + "…", TimelineStyle.dim)] : []
-        case let .response(status, elapsedMs):
+        case let .response(status, elapsedMs, encoded):
             var spans = [Span(gap + "→ ", TimelineStyle.dim), Span(String(status), TimelineStyle.status(status))]
+            if let encoded {
+                // Both sizes (SPEC §10): `200 · 1.2 MB (gzip 310 KB)`.
+                let wire = "\(encoded.encoding.name) \(ResponseSummaryText.size(encoded.encoding.bytes))"
+                spans.append(Span(" · \(ResponseSummaryText.size(encoded.bytes)) (\(wire))", TimelineStyle.dim))
+            }
             if let elapsedMs { spans.append(Span(" · " + TimelineFormat.duration(ms: elapsedMs), TimelineStyle.dim)) }
             return spans
         case let .transport(kind, message):

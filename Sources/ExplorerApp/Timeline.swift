@@ -149,10 +149,16 @@ struct Entry: Sendable, Equatable {
 
     enum Outcome: Sendable, Equatable {
         /// `elapsedMs` is nil for an alternate request (its timing is not in the event).
-        case response(status: Int, elapsedMs: Double?)
+        /// `encoded` for a body that came gzip, deflate or br: its decoded size, the coding and the size on the wire.
+        case response(status: Int, elapsedMs: Double?, encoded: EncodedSize? = nil)
         case transport(kind: String, message: String)
         /// An alternate request that failed (`alt.finished` with an error).
         case error(status: Int?, message: String)
+    }
+
+    struct EncodedSize: Sendable, Equatable {
+        var bytes: Int
+        var encoding: ClientEvent.BodyEncoding
     }
 
     enum TaskResult: Sendable, Equatable {

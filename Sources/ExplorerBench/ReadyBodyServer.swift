@@ -8,10 +8,12 @@ struct ReadyBodyServer {
     let baseURL: String
     private let task: Task<Void, any Error>
 
-    static func start(serving body: ByteBuffer, contentType: String) async throws -> ReadyBodyServer {
+    static func start(serving body: ByteBuffer, contentType: String, contentEncoding: String? = nil) async throws -> ReadyBodyServer {
         let router = Router()
-        router.get("body") { _, _ in
-            Response(status: .ok, headers: [.contentType: contentType], body: .init(byteBuffer: body))
+        var headers: HTTPFields = [.contentType: contentType]
+        if let contentEncoding { headers[.contentEncoding] = contentEncoding }
+        router.get("body") { [headers] _, _ in
+            Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
         }
         let (ports, port) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "explorer-bench.ready-body")

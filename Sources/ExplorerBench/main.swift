@@ -12,6 +12,7 @@ import Foundation
 //   explorer-bench chain [--requests N] [--runs R]   (a request file run vs the same requests with no checks; checks on 10 MB)
 //   explorer-bench picker [--requests N]   (the saved-request picker: update + render per keystroke)
 //   explorer-bench stream [--events N] [--runs R]   (SSE parsed at 10,000/s and unpaced; in tmux: a row after its bytes, keys during a stream)
+//   explorer-bench decode [--runs N] [--megabytes M]   (a gzip body: explorer send -o /dev/null vs curl --compressed, same body, same run)
 //   explorer-bench soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let options = BenchOptions(arguments.dropFirst())
@@ -41,11 +42,13 @@ case "picker":
     PickerBenchmark(count: options.int("--requests", default: 5_000)).run()
 case "stream":
     await StreamBenchmark(events: options.int("--events", default: 100_000), runs: options.int("--runs", default: 3)).run()
+case "decode":
+    await DecodeBenchmark(runs: options.int("--runs", default: 5), megabytes: options.int("--megabytes", default: 100)).run()
 case "soak":
     await SoakBenchmark(count: options.int("--count", default: 10_000), concurrency: options.int("--concurrency", default: 16),
                         seed: UInt64(options.int("--seed", default: 1)), eventBuffer: options.int("--events-buffer", default: 65_536),
                         watchdog: .seconds(options.int("--watchdog", default: 30))).run()
 default:
-    FileHandle.standardError.write(Data("usage: explorer-bench client [--requests N] [--batches B] | backoff [--retries N] | jsonpath [--runs N] [--megabytes M] | tui [--runs N] | import [FILE | --generated N] [--runs N] | chain [--requests N] [--runs R] | picker [--requests N] | stream [--events N] [--runs R] | soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]\n".utf8))
+    FileHandle.standardError.write(Data("usage: explorer-bench client [--requests N] [--batches B] | backoff [--retries N] | jsonpath [--runs N] [--megabytes M] | tui [--runs N] | import [FILE | --generated N] [--runs N] | chain [--requests N] [--runs R] | picker [--requests N] | stream [--events N] [--runs R] | decode [--runs N] [--megabytes M] | soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]\n".utf8))
     exit(2)
 }

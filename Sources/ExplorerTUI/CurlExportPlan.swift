@@ -14,6 +14,9 @@ enum CurlExportPlan {
         }
         var exporter = CurlExporter(method: prepared.method.rawValue, url: prepared.url.absoluteString,
                                     headers: prepared.headers.map { ($0.name, $0.value) }, body: plan.body.curlBody)
+        // A decoded body is curl's --compressed (SPEC §10); the Accept-Encoding header stays as it
+        // goes out, so curl asks for exactly what explorer asks for (its own list is longer).
+        exporter.command.compressed = prepared.decodesContent && prepared.headers.contains("Accept-Encoding")
         exporter.command.followRedirects = plan.followRedirects
         exporter.command.insecure = plan.tls.insecure
         exporter.command.maxTime = plan.request.deadline

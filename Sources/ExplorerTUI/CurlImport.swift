@@ -48,8 +48,10 @@ struct CurlImport {
         include = command.include
         output = command.output
         removedHeaders = command.removedHeaders
-        // --compressed is accepted but asks for nothing: ClientCore does not decompress, and the body
-        // curl prints is the decompressed one, which is what an uncompressed answer gives too.
+        // curl asks for an encoding and decodes only with --compressed; without it, it asks for none
+        // and prints what comes as it came.
+        self.request.acceptsEncodings = command.compressed
+        self.request.decodesContent = command.compressed
     }
 
     /// `-H`, `-A`, `-e`, `-b` and the data's Content-Type as curl sends them; `-u` becomes the

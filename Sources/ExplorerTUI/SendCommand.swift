@@ -81,6 +81,14 @@ struct SendCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Print only what this RFC 9535 JSONPath selects from a JSON body, each node as compact JSON on a line of its own.", valueName: "PATH"))
     var jsonpath: String?
 
+    @Flag(help: "Keep a gzip, deflate or br body as it came instead of decoding it (Accept-Encoding is still sent).")
+    var raw = false
+
+    @Option(name: .customLong("max-body"),
+            help: ArgumentHelp("Refuse a (decoded) body larger than SIZE: bytes, or K, M, G, T (default 16G, or the profile's maxBody).",
+                               valueName: "SIZE"))
+    var maxBody: String?
+
     @Flag(name: [.customShort("k"), .long], help: "Accept any TLS certificate.")
     var insecure = false
 
@@ -104,8 +112,8 @@ struct SendCommand: AsyncParsableCommand {
             help: ArgumentHelp("""
                 Take the request from a curl command line, given as one argument: its URL, -X, -H, -d and the --data \
                 family, --json, -F, -u, -A, -e, -b, -G, -I, -k, -o, -i; -m bounds the whole exchange; without -L \
-                redirects are not followed. --compressed is accepted but asks for nothing: bodies are not \
-                decompressed, so an uncompressed answer is what curl would print. Other options here still apply \
+                redirects are not followed; --compressed asks for gzip, deflate or br and decodes the answer, and \
+                without it nothing is asked for and an encoded body is kept as it came, as curl does. Other options here still apply \
                 (-H replaces the curl line's header of that name).
                 """, valueName: "'curl …'"))
     var fromCurl: String?

@@ -54,6 +54,13 @@ struct SendPlan {
         request.maxRetries = options.maxRetries
         request.retryNonIdempotent = options.retryNonIdempotent
         request.streamLimits = try Self.streamLimits(maxTime: options.maxTime, maxEvents: options.maxEvents)
+        if options.raw { request.decodesContent = false }
+        if let text = options.maxBody {
+            guard let bytes = ByteSize.parse(text) else {
+                throw .usage("--max-body: \(text.debugDescription) is not a size: give bytes, or a number with K, M, G or T (e.g. 2G, 500M)")
+            }
+            request.maxBody = bytes
+        }
         self.request = request
         self.body = imported?.body ?? body
 

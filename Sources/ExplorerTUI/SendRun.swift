@@ -32,7 +32,11 @@ struct SendRun {
         let printer = ResponseOutput(
             destination: plan.destination, include: plan.include, jsonpath: plan.jsonpath, elapsed: elapsed)
         switch outcome {
-        case .success(let response): try printer.deliver(response)
+        case .success(let response):
+            if plan.request.decodesContent, let coding = response.undecodedEncoding {
+                Console.err("explorer: the body is \(coding)-encoded, which explorer does not decode: it is written as it came\n")
+            }
+            try printer.deliver(response)
         case .failure(let error): throw printer.report(error)
         }
     }

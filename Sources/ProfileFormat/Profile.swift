@@ -138,6 +138,8 @@ public struct Profile: Sendable, Equatable {
     public var timeout: Double?
     public var deadline: Double?
     public var maxRetries: Int?
+    /// The largest decoded response body accepted, in bytes (`maxBody: 2G`); nil for ClientCore's 16 GiB.
+    public var maxBody: Int?
     public var redirects: Redirects?
     public var tls: TLS?
     public var proxy: String?

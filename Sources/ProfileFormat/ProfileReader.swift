@@ -1,10 +1,11 @@
 import Foundation
+import HTTPParsing
 import LocatedYAML
 
 /// Reads a profile file (SPEC §4) into a `Profile`, refusing with a `ProfileProblem` that names
 /// the file, the line, the column and the key: bad YAML, a value of the wrong kind, an unknown key.
 public enum ProfileReader {
-    static let topKeys = ["baseURL", "headers", "auth", "timeout", "deadline", "maxRetries", "redirects", "tls", "proxy",
+    static let topKeys = ["baseURL", "headers", "auth", "timeout", "deadline", "maxRetries", "maxBody", "redirects", "tls", "proxy",
                           "cookies", "vars", "validators"]
 
     public static func read(_ text: String, name: String, file: String) throws(ProfileProblem) -> Profile {
@@ -18,6 +19,7 @@ public enum ProfileReader {
             case "timeout": profile.timeout = try value.seconds()
             case "deadline": profile.deadline = try value.seconds()
             case "maxRetries": profile.maxRetries = try value.int(in: 0...100)
+            case "maxBody": profile.maxBody = try size(value)
             case "redirects": profile.redirects = try redirects(value)
             case "tls": profile.tls = try tls(value)
             case "proxy": profile.proxy = try url(value, what: "a proxy URL")
@@ -31,6 +33,15 @@ public enum ProfileReader {
 
     /// A profile names no more JSON values than this (its request bodies), aliases expanded.
     static let valueLimit = 100_000
+
+    /// `maxBody: 2G`, `500M`, `1024`: see `ByteSize`.
+    static func size(_ node: LocatedNode) throws(ProfileProblem) -> Int {
+        let text = try node.string()
+        guard let bytes = ByteSize.parse(text) else {
+            throw node.problem("\(text.debugDescription) is not a size: give bytes, or a number with K, M, G or T (e.g. 2G, 500M)")
+        }
+        return bytes
+    }
 
     static func auth(_ node: LocatedNode) throws(ProfileProblem) -> Profile.Auth {
         let entries = try node.mapping(allowed: ["bearer", "basic", "header"])

@@ -31,6 +31,7 @@ public enum ProfileWriter {
         if let timeout = profile.timeout { lines.append("timeout: \(number(timeout))") }
         if let deadline = profile.deadline { lines.append("deadline: \(number(deadline))") }
         if let maxRetries = profile.maxRetries { lines.append("maxRetries: \(maxRetries)") }
+        if let maxBody = profile.maxBody { lines.append("maxBody: \(maxBody)") }
         if let redirects = profile.redirects {
             lines.append("redirects: { follow: \(redirects.follow)" + (redirects.max.map { ", max: \($0)" } ?? "") + " }")
         }

@@ -42,6 +42,7 @@ extension Profile {
             configuration.proxy = .explicit(url)
         }
         if let cookies { configuration.cookies = cookies }
+        if let maxBody { configuration.spool.maxBytes = maxBody }
 
         let client: HTTPClient
         if let baseURL {

@@ -18,8 +18,14 @@ extension ClientEvent {
         case "attempt.started":
             kind = .attemptStarted(attempt: try fields.int("attempt"), method: try fields.string("method"), url: try fields.string("url"))
         case "response.received":
+            // `encoding` and `encoded_bytes` came with content decoding: older sessions have neither.
+            var encoding: BodyEncoding?
+            if let name = fields.optionalString("encoding") {
+                encoding = BodyEncoding(name: name, bytes: try fields.optionalInt("encoded_bytes") ?? 0)
+            }
             kind = .responseReceived(attempt: try fields.int("attempt"), status: try fields.int("status"), bytes: try fields.int("bytes"),
-                                     elapsedMs: try fields.double("elapsed_ms"), httpVersion: fields.optionalString("http_version") ?? "")
+                                     elapsedMs: try fields.double("elapsed_ms"), httpVersion: fields.optionalString("http_version") ?? "",
+                                     encoding: encoding)
         case "transport.failed":
             let kindText = try fields.string("kind")
             guard let failure = TransportFailureKind(rawValue: kindText) else { throw EventProblem("unknown transport failure kind \"\(kindText)\"") }

@@ -183,7 +183,7 @@ extension ClientEvent {
     /// `stream.opened` (which names the attempt).
     public var attempt: Int? {
         switch kind {
-        case let .attemptStarted(attempt, _, _), let .responseReceived(attempt, _, _, _, _), let .transportFailed(attempt, _, _),
+        case let .attemptStarted(attempt, _, _), let .responseReceived(attempt, _, _, _, _, _), let .transportFailed(attempt, _, _),
              let .validatorDecided(attempt, _, _, _), let .retryScheduled(attempt, _, _, _), let .retrySkipped(attempt, _),
              let .credentialsWithheld(attempt, _, _),
              let .redirectFollowed(attempt, _, _, _), let .altStarted(attempt, _, _), let .altFinished(attempt, _, _),

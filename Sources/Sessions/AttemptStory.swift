@@ -80,7 +80,7 @@ public struct AttemptStory: Sendable, Equatable {
 
     private mutating func take(_ kind: ClientEvent.Kind) {
         switch kind {
-        case .responseReceived(_, let status, _, _, _): ending = .status(status)
+        case .responseReceived(_, let status, _, _, _, _): ending = .status(status)
         case .transportFailed(_, let failure, _): ending = .transportFailure(failure.rawValue)
         case .validatorDecided(_, let validator, let decision, _):
             decisions.append(Decision(validator: validator, decision: decision.rawValue))

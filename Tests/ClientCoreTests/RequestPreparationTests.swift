@@ -44,7 +44,7 @@ import Testing
         let prepared = try PreparedRequest(request, routes: RouteCache(base: URL(string: "http://h/")),
                                            clientHeaders: ["X-Api-Key": "client", "User-Agent": "explorer"])
         #expect(prepared.headers.values(for: "x-api-key") == ["mine"])
-        #expect(prepared.headers.fields.map(\.name) == ["User-Agent", "x-API-key"])
+        #expect(prepared.headers.fields.map(\.name) == ["User-Agent", "x-API-key", "Accept-Encoding"], "the default Accept-Encoding last (SPEC §10)")
     }
 
     @Test(arguments: ["X-Evil\r\nInjected: yes", "Bad Name", "", "Ctrl\u{1}"])

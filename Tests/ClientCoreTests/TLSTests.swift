@@ -116,7 +116,7 @@ import Testing
             let response = try await client.send(HTTPRequest(.get, "status/200"))
             #expect(response.status == 200)
             #expect(response.httpVersion == "HTTP/2")
-            #expect(response.events.contains { if case .responseReceived(_, _, _, _, "HTTP/2") = $0.kind { true } else { false } })
+            #expect(response.events.contains { if case .responseReceived(_, _, _, _, "HTTP/2", _) = $0.kind { true } else { false } })
             await client.shutdown()
         }
     }

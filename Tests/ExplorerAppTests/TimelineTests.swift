@@ -75,6 +75,17 @@ enum TimelineFixture {
         timeline.rows(now: now).map { String(repeating: "  ", count: $0.indent) + $0.text }
     }
 
+    @Test func anEncodedBodyShowsItsCodingAndBothSizes() {
+        var timeline = Timeline()
+        timeline.begin(exchange: ExchangeID(1), method: "GET", url: F.base + "/gzip", at: 100)
+        F.feed([
+            F.event(1, 0.3, .attemptStarted(attempt: 1, method: "GET", url: F.base + "/gzip")),
+            F.event(1, 9.7, .responseReceived(attempt: 1, status: 200, bytes: 1_258_291, elapsedMs: 9.3, httpVersion: "HTTP/1.1",
+                                              encoding: .init(name: "gzip", bytes: 317_440))),
+        ], into: &timeline, start: 100)
+        #expect(texts(timeline, now: 100.1)[1] == "  attempt 1 GET …/gzip → 200 · 1.2 MB (gzip 310 KB) · 9 ms")
+    }
+
     @Test func flakyExchangeCountsDownThenSettles() {
         var timeline = Timeline()
         timeline.begin(exchange: ExchangeID(1), method: "GET", url: F.base + "/flaky/1", at: 100)

@@ -60,6 +60,18 @@ import TestSupport
         }
     }
 
+    /// SPEC §10: a gzip body is shown decoded; the timeline gives its coding and both sizes.
+    @Test func aGzipBodyIsShownDecodedWithBothSizesInTheTimeline() async throws {
+        try await withExplorer(["gzip"]) { tmux in
+            try await tmux.send("Enter")
+            let screen = try await tmux.waitFor("the decoded body and the sizes") { screen in
+                screen.contains { $0.contains("\"gzipped\": true") } && screen.contains { $0.contains("B (gzip ") }
+            }
+            let row = screen.first { $0.contains("(gzip ") } ?? ""
+            #expect(row.contains("→ 200 · "), "\(row)")
+        }
+    }
+
     @Test func aRetryAfterWaitCountsDownAndEscCancelsIt() async throws {
         try await withExplorer(["retry-after/5"]) { tmux in
             try await tmux.send("Enter")

@@ -107,6 +107,14 @@ import TestSupport
         }
     }
 
+    @Test func maxBodyLimitsTheDecodedBody() async throws {
+        try await Self.withServer({ profile in profile.maxBody = 1 << 20 }) { _, client in
+            #expect(client.configuration.spool.maxBytes == 1 << 20)
+            let error = await Self.failure(of: HTTPRequest(.get, "large?mb=4&encoding=gzip"), on: client, "no limit")
+            #expect(error?.kind == .bodyTooLarge && error?.message.contains("1 MiB limit") == true)
+        }
+    }
+
     @Test func redirectsFollowOrNot() async throws {
         try await Self.withServer({ $0.redirects = Profile.Redirects(follow: false) }) { _, client in
             let status = try await client.send(HTTPRequest(.get, "redirect/1")).status

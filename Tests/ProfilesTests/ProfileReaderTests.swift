@@ -60,6 +60,16 @@ import Testing
         #expect(alt.applyHeaders == [Profile.Header("Authorization", "Bearer {{alt.json.token}}")])
     }
 
+    @Test func maxBodyTakesASize() throws {
+        for (text, bytes) in [("2G", 2 << 30), ("500M", 500 << 20), ("1024", 1024), ("1.5k", 1536), ("16GiB", 16 << 30), ("64 MB", 64 << 20)] {
+            #expect(try ProfileReader.read("maxBody: \(text)\n", name: "p", file: "p.yaml").maxBody == bytes, "\(text)")
+        }
+        // Written back as bytes, read back the same.
+        var profile = Profile(name: "p")
+        profile.maxBody = 3 << 20
+        #expect(try ProfileReader.read(ProfileWriter.yaml(profile, maskingSecrets: false), name: "p", file: "p.yaml").maxBody == 3 << 20)
+    }
+
     @Test func otherAuthForms() throws {
         let basic = try ProfileReader.read("auth: { basic: { username: ann, password: s3cret } }", name: "p", file: "p.yaml")
         #expect(basic.auth == .basic(username: "ann", password: "s3cret"))
@@ -74,6 +84,8 @@ import Testing
         ("timeout: soon\n", 1, 10, "timeout", "expected a number of seconds"),
         ("timeout: -1\n", 1, 10, "timeout", "must not be negative"),
         ("maxRetries: 1000\n", 1, 13, "maxRetries", "out of range"),
+        ("maxBody: 2X\n", 1, 10, "maxBody", "is not a size"),
+        ("maxBody: 0\n", 1, 10, "maxBody", "is not a size"),
         ("cookies: maybe\n", 1, 10, "cookies", "expected true or false"),
         ("headers: [a, b]\n", 1, 10, "headers", "expected a mapping"),
         ("auth: { bearer: a, basic: b }\n", 1, 7, "auth", "exactly one"),

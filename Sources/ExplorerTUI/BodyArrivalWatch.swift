@@ -35,10 +35,10 @@ final class BodyArrivalWatch: Sendable {
 
     var sink: BodySink {
         BodySink(takes: .nothing, head: { [self] status, headers, _ in
-            state.withLock { state in
-                state = State(status: status, contentType: headers["Content-Type"],
-                              expected: headers["Content-Length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
-            }
+            // An encoded body's Content-Length counts the wire's bytes, not the decoded ones shown.
+            let encoded = headers["Content-Encoding"].map { !$0.trimmingCharacters(in: .whitespaces).isEmpty && $0.lowercased() != "identity" } ?? false
+            let expected = encoded ? nil : headers["Content-Length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            state.withLock { state in state = State(status: status, contentType: headers["Content-Type"], expected: expected) }
             post(.bodyArriving(id, arrival(previewChanged: false)))
         }, body: { [self] chunk in
             if let arrival = take(chunk) { post(.bodyArriving(id, arrival)) }

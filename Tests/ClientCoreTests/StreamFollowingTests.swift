@@ -171,4 +171,22 @@ import TestSupport
             #expect(streamed.streamedBytes > 0)
         }
     }
+
+    /// A gzip-encoded event stream is decoded before it is read: the events, not the compressed bytes.
+    @Test func aCompressedEventStreamIsReadDecoded() async throws {
+        let text = Data((1...40).map { "id: \($0)\ndata: {\"n\": \($0)}\n\n" }.joined().utf8)
+        let gzipped = try ContentDecoderTests.compressed(text, .gzip)
+        let pieces = stride(from: 0, to: gzipped.count, by: 7).map { Array(gzipped[$0..<min($0 + 7, gzipped.count)]) }
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nContent-Encoding: gzip\r\nConnection: close\r\n\r\n"
+        let server = try ScriptedServer([ScriptedServer.Reply(head: head, pieces: pieces)])
+        defer { server.stop() }
+        let client = try HTTPClient(baseURL: server.url)
+        var request = HTTPRequest(.get, "gz")
+        request.streamLimits = StreamLimits(maxEvents: 30)
+        let (result, events) = await Self.follow(client, request)
+        let response = try result.get()
+        #expect(Self.streamEvents(events).map(\.id) == (1...30).map(String.init))
+        #expect(Self.closings(events) == [.maxEvents])
+        #expect(response.text.hasSuffix("id: 30\ndata: {\"n\": 30}\n\n"))
+    }
 }

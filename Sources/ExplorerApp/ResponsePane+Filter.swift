@@ -12,6 +12,11 @@ extension ResponsePane {
             message = "no response body to filter"
             return .handled
         }
+        // Never parse a spooled body whole: its memory would be the body's size many times over.
+        guard !document.isSpooled else {
+            message = "no filter on a body read from its spool file (\(ResponseSummaryText.size(document.byteCount))): only bodies kept in memory"
+            return .handled
+        }
         filter = ResponseFilter(body: document)
         return .handled
     }
@@ -56,7 +61,7 @@ extension ResponsePane {
         filterRuns += 1
         filter.awaited = filterRuns
         self.filter = filter
-        return .evaluateFilter(FilterEvaluation(id: filterRuns, body: bodySerial, path: filter.text, data: filter.body.data))
+        return .evaluateFilter(FilterEvaluation(id: filterRuns, body: bodySerial, path: filter.text, data: filter.body.bytes(upTo: .max)))
     }
 
     /// A run's result: the selected nodes take the body's place; an invalid path keeps the

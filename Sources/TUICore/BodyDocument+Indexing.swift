@@ -10,7 +10,11 @@ extension BodyDocument {
     /// (or hex when binary), never mapped, parsed nor pretty-printed whole. Nil when the file
     /// cannot be opened.
     public static func open(file url: URL, count: Int, contentType: String?) -> BodyDocument? {
-        guard let file = BodyFile(url: url, count: count) else { return nil }
+        open(file: url, count: count, contentType: contentType, windowBytes: BodyFile.defaultWindowBytes)
+    }
+
+    static func open(file url: URL, count: Int, contentType: String?, windowBytes: Int) -> BodyDocument? {
+        guard let file = BodyFile(url: url, count: count, windowBytes: windowBytes) else { return nil }
         return open(source: .file(file), contentType: contentType)
     }
 

@@ -90,12 +90,12 @@ extension BodySource {
         case .file(let file):
             var start = max(0, from)
             while start + needle.count <= limit {
-                let end = min(limit, start + BodyFile.windowBytes + needle.count - 1)
+                let end = min(limit, start + file.windowBytes + needle.count - 1)
                 let found = file.withRange(from: start, to: end) { window in
                     BodySearch(p: window.base, count: window.end - window.start, needle: needle).first(from: 0).map { window.start + $0 }
                 }
                 if let found { return found }
-                start += BodyFile.windowBytes
+                start += file.windowBytes
             }
             return nil
         }
@@ -109,7 +109,7 @@ extension BodySource {
         case .file(let file):
             var high = min(before, limit)
             while high > 0 {
-                let low = max(0, high - BodyFile.windowBytes)
+                let low = max(0, high - file.windowBytes)
                 let found = file.withRange(from: low, to: min(limit, high + needle.count - 1)) { window in
                     BodySearch(p: window.base, count: window.end - window.start, needle: needle).last(before: high - low).map { window.start + $0 }
                 }

@@ -8,10 +8,12 @@ import Glibc
 /// (at most `cachedWindows` × `windowBytes`, a few MiB), whatever the file's size. The file is
 /// opened once, so it stays readable after its spool entry is removed.
 final class BodyFile: Sendable {
-    static let windowBytes = 1 << 20
+    static let defaultWindowBytes = 1 << 20
     static let cachedWindows = 4
 
     let count: Int
+    /// How much one read brings in (tests use a few bytes, to cross window edges everywhere).
+    let windowBytes: Int
     private let descriptor: Int32
     private let cache = Locked<[Window]>([])
 
@@ -23,14 +25,18 @@ final class BodyFile: Sendable {
 
     /// Opens `url` for reading; `count` bytes of it are the body (a file still growing is read
     /// up to there). Nil when it cannot be opened.
-    init?(url: URL, count: Int) {
+    init?(url: URL, count: Int, windowBytes: Int = defaultWindowBytes) {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
         self.count = max(0, count)
+        self.windowBytes = max(16, windowBytes)
     }
 
     deinit { close(descriptor) }
+
+    /// The bytes the cached windows hold.
+    var cachedBytes: Int { cache.withLock { $0.reduce(0) { $0 + $1.bytes.count } } }
 
     /// A window holding at least `start..<min(count, start + length)`, from the cache or read.
     func withWindow<R>(from start: Int, length: Int, _ body: (BodyWindow) -> R) -> R {
@@ -43,8 +49,8 @@ final class BodyFile: Sendable {
                 return hit
             }
             // Some bytes before `start` too, so scrolling back a little reads nothing.
-            let from = max(0, start - Self.windowBytes / 4)
-            let read = Window(start: from, bytes: self.read(from: from, count: max(Self.windowBytes, end - from)))
+            let from = max(0, start - windowBytes / 4)
+            let read = Window(start: from, bytes: self.read(from: from, count: max(windowBytes, end - from)))
             if windows.count >= Self.cachedWindows { windows.removeFirst() }
             windows.append(read)
             return read
@@ -62,7 +68,7 @@ final class BodyFile: Sendable {
     func forEachChunk(from: Int, to: Int, _ body: (BodyWindow) -> Bool) {
         let to = min(to, count)
         guard from < to else { return }
-        var buffer = [UInt8](repeating: 0, count: min(Self.windowBytes, to - from))
+        var buffer = [UInt8](repeating: 0, count: min(windowBytes, to - from))
         var start = max(0, from)
         while start < to {
             let length = min(buffer.count, to - start)

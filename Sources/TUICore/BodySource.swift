@@ -14,6 +14,14 @@ enum BodySource: Sendable {
         }
     }
 
+    /// How far `firstIndex` looks in one cached window before reading chunks.
+    private var nearBytes: Int {
+        switch self {
+        case .memory(let data): data.count
+        case .file(let file): min(16 * 1024, file.windowBytes)
+        }
+    }
+
     var isFile: Bool {
         if case .file = self { return true }
         return false
@@ -53,7 +61,7 @@ enum BodySource: Sendable {
     /// short), then a chunk at a time.
     func firstIndex(of byte: UInt8, from: Int, to: Int) -> Int? {
         guard from < to else { return nil }
-        let (near, searched) = withWindow(from: from, length: min(to - from, 16 * 1024)) { window -> (Int?, Int) in
+        let (near, searched) = withWindow(from: from, length: min(to - from, nearBytes)) { window -> (Int?, Int) in
             let end = max(from, min(to, window.end))
             return (window.firstIndex(of: byte, from: from, to: end), end)
         }

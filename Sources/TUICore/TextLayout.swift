@@ -81,7 +81,7 @@ struct TextLayoutWalker {
     func render(_ start: Int, into builder: inout BodyLineBuilder) {
         var i = start
         while i < count, !builder.isFull {
-            let wanted = max(4096, (builder.end - builder.column) * 4 + 8)
+            let wanted = (builder.end - builder.column) * 4 + 8
             let stop = source.withWindow(from: i, length: wanted) { window -> Int? in
                 // The last bytes of a window that is not the body's end may hold half a character
                 // or a CR whose LF is in the next window: they are read again from there.

@@ -1,3 +1,4 @@
+import Foundation
 import TUICore
 
 extension ResponsePane {
@@ -10,11 +11,6 @@ extension ResponsePane {
         }
         guard let document, summary != nil else {
             message = "no response body to filter"
-            return .handled
-        }
-        // Never parse a spooled body whole: its memory would be the body's size many times over.
-        guard !document.isSpooled else {
-            message = "no filter on a body read from its spool file (\(ResponseSummaryText.size(document.byteCount))): only bodies kept in memory"
             return .handled
         }
         filter = ResponseFilter(body: document)
@@ -61,7 +57,10 @@ extension ResponsePane {
         filterRuns += 1
         filter.awaited = filterRuns
         self.filter = filter
-        return .evaluateFilter(FilterEvaluation(id: filterRuns, body: bodySerial, path: filter.text, data: filter.body.bytes(upTo: .max)))
+        // A spooled body is never parsed whole: the runner goes through its JSON Lines records.
+        let spooled = filter.body.isSpooled
+        return .evaluateFilter(FilterEvaluation(id: filterRuns, body: bodySerial, path: filter.text,
+                                                data: spooled ? Data() : filter.body.bytes(upTo: .max), records: spooled ? filter.body : nil))
     }
 
     /// A run's result: the selected nodes take the body's place; an invalid path keeps the

@@ -133,3 +133,33 @@ import Testing
         }
     }
 }
+
+/// The line walk the filter runs JSON Lines records on.
+@Suite struct BodyLineWalkTests {
+    @Test(arguments: BodySpoolTests.windowSizes)
+    func linesComeWholeAcrossWindows(windowBytes: Int) throws {
+        for (name, bytes) in BodySpoolTests.bodies() where name != "binary" {
+            try BodySpoolTests.withFile(bytes) { url in
+                let document = try #require(BodyDocument.open(file: url, count: bytes.count, contentType: nil, windowBytes: windowBytes))
+                var lines: [[UInt8]] = []
+                #expect(document.forEachLine(maxBytes: .max) { lines.append(Array($0)); return true } == .finished)
+                var expected = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+                    line.last == 0x0D ? Array(line.dropLast()) : Array(line)
+                }
+                if expected.last?.isEmpty == true { expected.removeLast() }
+                #expect(lines == expected, "\(name)")
+            }
+        }
+    }
+
+    @Test func aLineTooLongOrAStopEndsTheWalk() throws {
+        let bytes = Array("short\n\(String(repeating: "x", count: 100))\nlast\n".utf8)
+        try BodySpoolTests.withFile(bytes) { url in
+            let document = try #require(BodyDocument.open(file: url, count: bytes.count, contentType: nil, windowBytes: 16))
+            #expect(document.forEachLine(maxBytes: 50) { _ in true } == .lineTooLong(line: 1))
+            var seen = 0
+            #expect(document.forEachLine(maxBytes: 200) { _ in seen += 1; return seen < 2 } == .stopped)
+            #expect(seen == 2)
+        }
+    }
+}

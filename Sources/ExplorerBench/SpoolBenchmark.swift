@@ -12,6 +12,8 @@ import TUICore
 struct SpoolBenchmark {
     let megabytes: Int
     let runs: Int
+    /// Also the real `explorer` in tmux (as `explorer-bench tui` drives it), its own VmHWM.
+    let tui: Bool
 
     static let lineBytes = 100
     static let linesPerChunk = 10_000
@@ -27,6 +29,11 @@ struct SpoolBenchmark {
             print("start_vmhwm_mb=\(format(Self.peakRSSMB(), digits: 1))")
             for announced in [true, false] {
                 try await measure(baseURL: server.baseURL, announced: announced)
+            }
+            if tui {
+                for announced in [true, false] {
+                    try measureTUI(baseURL: server.baseURL, announced: announced)
+                }
             }
         } catch {
             FileHandle.standardError.write(Data("explorer-bench spool: \(error)\n".utf8))
@@ -76,6 +83,37 @@ struct SpoolBenchmark {
         print("spool_\(name)_scroll_to_end_ms=\(format(ends[0])) jump_p50_ms=\(format(jumps.median)) max=\(format(jumps.percentile(100)))"
               + " search_whole_body_ms=\(format(search.milliseconds, digits: 0))")
         print("spool_\(name)_vmhwm_mb=\(format(Self.peakRSSMB(), digits: 1)) target=256")
+    }
+
+    /// The release `explorer` in tmux on a profile whose base URL is this server: Enter sends,
+    /// the first rows show, indexing ends, Tab to the Response pane, End until the last line.
+    private func measureTUI(baseURL: String, announced: Bool) throws {
+        let explorer = try TUIBenchmark.explorerPath()
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-bench-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try TUIBenchmark.writeProfile(baseURL: baseURL, home: home)
+        let environment = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "tmux-256color", "EXPLORER_HOME": home.path,
+                           "XDG_CACHE_HOME": home.appendingPathComponent("cache").path]
+        let tmux = TmuxDriver()
+        defer { tmux.stop() }
+        try tmux.start([explorer, "--profile", "ready", announced ? "lines" : "chunked"], width: 120, height: 40, environment: environment)
+        let started = try tmux.release()
+        _ = try tmux.waitFor(since: started) { $0.contains { $0.contains("http://127.0.0.1:") } }
+        let sent = ContinuousClock.now
+        try tmux.send("Enter")
+        let toScreen = try tmux.waitFor(since: sent, timeout: 120) { screen in
+            screen.contains { $0.contains("row 0 xxx") } && screen.contains { $0.contains(" 200") }
+        }
+        _ = try tmux.waitFor(since: sent, timeout: 120) { screen in !screen.contains { $0.contains("indexing") } }
+        try tmux.send("Tab", "Tab", "Tab")
+        _ = try tmux.waitFor(since: sent) { screen in screen.contains { $0.contains("/ search") } }
+        let pressed = ContinuousClock.now
+        try tmux.send("End")
+        let toEnd = try tmux.waitFor(since: pressed) { screen in screen.contains { $0.contains(Self.lastLine) } }
+        let peak = Double(TUIBenchmark.peakRSSKilobytes(of: try tmux.pid())) / 1024
+        let name = "\(megabytes)mb_" + (announced ? "content_length" : "chunked")
+        print("spool_tui_\(name)_send_to_screen_ms=\(format(toScreen)) scroll_to_end_ms=\(format(toEnd)) vmhwm_mb=\(format(peak, digits: 1)) target=256")
     }
 
     /// `/lines` announces its length, `/chunked` does not; both write the same ready MB again and

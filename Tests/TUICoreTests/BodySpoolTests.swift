@@ -75,8 +75,8 @@ import Testing
             try Self.withFile(bytes) { url in
                 let spooled = try #require(BodyDocument.open(file: url, count: bytes.count, contentType: nil, windowBytes: windowBytes)).indexed()
                 let memory = BodyDocument.open(data: Data(bytes), contentType: nil).indexed().switching(to: spooled.layout)
-                for query in ["long long", "日本", "LINE 29", "\r\n", "ab日ab", "end", "absent", "ü"] {
-                    for line in [-1, 0, 7, memory.lineCount / 2, memory.lineCount - 1, memory.lineCount] {
+                for query in ["long long", "日本", "LINE 29", "\r\n", "ab日ab", "absent"] {
+                    for line in [-1, 7, memory.lineCount / 2, memory.lineCount] {
                         for forward in [true, false] {
                             #expect(spooled.find(query, from: line, forward: forward) == memory.find(query, from: line, forward: forward),
                                     "\(name): \(query) from \(line) \(forward ? "forward" : "backward")")

@@ -34,12 +34,14 @@ public struct BodyDocument: Sendable, Equatable {
     /// True when the body is read from its spool file (no pretty layout, no filter).
     public var isSpooled: Bool { storage.source.isFile }
 
-    /// The body's first `limit` bytes (all of a small one), read from the file when spooled.
+    /// The body's first `limit` bytes (all of a small one), read from the file when spooled
+    /// (past the window cache: mind the size).
     public func bytes(upTo limit: Int) -> Data {
         let length = min(limit, byteCount)
         guard length > 0 else { return Data() }
-        return storage.source.withWindow(from: 0, length: length) { window in
-            Data(bytes: window.pointer(at: 0), count: min(length, window.end))
+        switch storage.source {
+        case .memory(let data): return data.prefix(length)
+        case .file(let file): return file.withRange(from: 0, to: length) { Data(bytes: $0.base, count: $0.end - $0.start) }
         }
     }
     /// False until `indexed` has run: `lineCount` is then the lines known so far.

@@ -163,3 +163,17 @@ import Testing
         }
     }
 }
+
+extension BodySpoolTests {
+    @Test func theFirstBytesComeFromMemoryOrTheFile() throws {
+        let bytes = Array("0123456789\nabcdef".utf8)
+        try Self.withFile(bytes) { url in
+            let spooled = try #require(BodyDocument.open(file: url, count: bytes.count, contentType: nil, windowBytes: 16))
+            let memory = BodyDocument.open(data: Data(bytes), contentType: nil)
+            for limit in [0, 5, 16, 17, 100] {
+                #expect(spooled.bytes(upTo: limit) == Data(bytes.prefix(limit)))
+                #expect(memory.bytes(upTo: limit) == Data(bytes.prefix(limit)))
+            }
+        }
+    }
+}

@@ -21,7 +21,7 @@ extension BodyDocument {
     static func open(source: BodySource, contentType: String?) -> BodyDocument {
         let storage = BodyStorage(source: source, format: .text, json: nil, text: TextLayoutIndex(), jsonError: nil)
         let detected = source.withWindow(from: 0, length: BodyFormatDetection.sampleBytes) { window in
-            BodyFormatDetection.detect(window.base, count: min(window.end, source.count), contentType: contentType)
+            BodyFormatDetection.detect(window.pointer(at: 0), count: min(window.end, source.count), contentType: contentType)
         }
         var format = detected.format, note: String?
         if source.isFile, format == .json {

@@ -5,16 +5,19 @@ import Glibc
 import NIOCore
 import NIOFoundationCompat
 
-/// When a body leaves memory for a temporary file.
+/// When a body leaves memory for a spool file, and where that goes.
 public struct SpoolPolicy: Sendable, Hashable {
-    /// Bodies larger than this many bytes are spooled to a file.
+    /// Bodies larger than this many bytes are spooled to a file (SPEC §10: at most 64 MiB).
+    /// Below it a body is kept in memory, where the TUI shows JSON pretty and filters it.
     public var threshold: Int
+    /// The process's own spool directory by default (`SpoolDirectory`), created when the first
+    /// body is spooled; the temporary directory when it cannot be.
     public var directory: URL
     /// The largest body accepted at all; a server that sends more fails the attempt
     /// (`bodyTooLarge`) instead of filling the disk.
     public var maxBytes: Int
 
-    public init(threshold: Int = 8 << 20, directory: URL = FileManager.default.temporaryDirectory, maxBytes: Int = 16 << 30) {
+    public init(threshold: Int = 64 << 20, directory: URL = SpoolDirectory().url, maxBytes: Int = 16 << 30) {
         self.threshold = threshold
         self.directory = directory
         self.maxBytes = maxBytes

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import RequestModel
 
 /// A response body: in memory, or spooled to a temporary file once it grew past
@@ -75,16 +78,40 @@ public struct ResponseBody: Sendable {
     }
 }
 
-/// A temporary file that is removed when the last body referring to it goes away.
+/// A spool file that is removed when the last body referring to it goes away.
 final class SpoolFile: Sendable {
     let url: URL
 
+    /// A new file in `directory` (created mode 0700 if missing), else in the temporary
+    /// directory (a read-only cache); an error only when neither takes it.
     init(directory: URL) throws {
-        url = directory.appendingPathComponent("explorer-body-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw HTTPError(.transport, "cannot create a temporary file in \(directory.path) for a large response body")
+        let fallback = FileManager.default.temporaryDirectory
+        var failures: [String] = []
+        for candidate in directory.standardizedFileURL == fallback.standardizedFileURL ? [directory] : [directory, fallback] {
+            let url = candidate.appendingPathComponent("explorer-body-\(UUID().uuidString)")
+            if Self.prepare(candidate), Self.create(url) {
+                self.url = url
+                return
+            }
+            failures.append("\(candidate.path): \(String(cString: strerror(errno)))")
         }
+        throw HTTPError(.transport, "cannot create a spool file for a large response body (\(failures.joined(separator: "; ")))")
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Makes sure `directory` exists; a missing one is created mode 0700 (its parents as usual).
+    private static func prepare(_ directory: URL) -> Bool {
+        var info = stat()
+        if stat(directory.path, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR }
+        try? FileManager.default.createDirectory(at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
+        return mkdir(directory.path, 0o700) == 0 || errno == EEXIST
+    }
+
+    private static func create(_ url: URL) -> Bool {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        close(descriptor)
+        return true
+    }
 }

@@ -347,7 +347,7 @@ extension AppState {
             }
             // While filtering, what is on screen: the matches.
             let label = response.filter?.matchCount == nil ? "response body" : "filter matches"
-            return [.copy(String(decoding: document.data, as: UTF8.self), label: label)]
+            return [.copy(String(decoding: document.bytes(upTo: 100_000), as: UTF8.self), label: label)]
         case .copyAsCurl: return [.makeCurl(draft)]
         case .help: overlay = .help(HelpOverlay())
         case .quit: return quitOrAsk()

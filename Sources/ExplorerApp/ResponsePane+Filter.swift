@@ -1,3 +1,4 @@
+import Foundation
 import TUICore
 
 extension ResponsePane {
@@ -56,7 +57,10 @@ extension ResponsePane {
         filterRuns += 1
         filter.awaited = filterRuns
         self.filter = filter
-        return .evaluateFilter(FilterEvaluation(id: filterRuns, body: bodySerial, path: filter.text, data: filter.body.data))
+        // A spooled body is never parsed whole: the runner goes through its JSON Lines records.
+        let spooled = filter.body.isSpooled
+        return .evaluateFilter(FilterEvaluation(id: filterRuns, body: bodySerial, path: filter.text,
+                                                data: spooled ? Data() : filter.body.bytes(upTo: .max), records: spooled ? filter.body : nil))
     }
 
     /// A run's result: the selected nodes take the body's place; an invalid path keeps the

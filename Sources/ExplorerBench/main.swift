@@ -8,6 +8,7 @@ import Foundation
 //   explorer-bench backoff [--retries N]
 //   explorer-bench jsonpath [--runs N] [--megabytes M]   (our parser and RFC 9535 engine vs jq, same file, same run)
 //   explorer-bench tui [--runs N]
+//   explorer-bench spool [--megabytes M] [--runs N] [--tui]   (a body spooled and viewed: peak RSS, scroll to its end; --tui: in tmux too)
 //   explorer-bench import [FILE | --generated OPERATIONS] [--runs N]   (import's read and plan; default: the largest OpenAPI fixture)
 //   explorer-bench chain [--requests N] [--runs R]   (a request file run vs the same requests with no checks; checks on 10 MB)
 //   explorer-bench picker [--requests N]   (the saved-request picker: update + render per keystroke)
@@ -32,6 +33,9 @@ case "backoff":
     await BackoffBenchmark(retries: options.int("--retries", default: 200)).run()
 case "tui":
     await TUIBenchmark(runs: options.int("--runs", default: 5)).run()
+case "spool":
+    await SpoolBenchmark(megabytes: options.int("--megabytes", default: 300), runs: options.int("--runs", default: 20),
+                         tui: arguments.contains("--tui")).run()
 case "import":
     ImportBenchmark(file: arguments.dropFirst().first.flatMap { $0.hasPrefix("--") ? nil : $0 },
                     generated: arguments.contains("--generated") ? options.int("--generated", default: 200) : nil,
@@ -49,6 +53,6 @@ case "soak":
                         seed: UInt64(options.int("--seed", default: 1)), eventBuffer: options.int("--events-buffer", default: 65_536),
                         watchdog: .seconds(options.int("--watchdog", default: 30))).run()
 default:
-    FileHandle.standardError.write(Data("usage: explorer-bench client [--requests N] [--batches B] | backoff [--retries N] | jsonpath [--runs N] [--megabytes M] | tui [--runs N] | import [FILE | --generated N] [--runs N] | chain [--requests N] [--runs R] | picker [--requests N] | stream [--events N] [--runs R] | decode [--runs N] [--megabytes M] | soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]\n".utf8))
+    FileHandle.standardError.write(Data("usage: explorer-bench client [--requests N] [--batches B] | backoff [--retries N] | jsonpath [--runs N] [--megabytes M] | tui [--runs N] | spool [--megabytes M] [--runs N] [--tui] | import [FILE | --generated N] [--runs N] | chain [--requests N] [--runs R] | picker [--requests N] | stream [--events N] [--runs R] | decode [--runs N] [--megabytes M] | soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]\n".utf8))
     exit(2)
 }

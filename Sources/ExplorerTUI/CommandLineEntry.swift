@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClientCore
 import Foundation
 
 /// Parses and runs a command, mapping every outcome onto SPEC §2's exit codes:
@@ -7,6 +8,12 @@ enum CommandLineEntry {
     static func run(_ arguments: [String]) async -> Int32 {
         // A closed pipe (`explorer send … | head`) must surface as a write error, not kill us.
         signal(SIGPIPE, SIG_IGN)
+        // Large bodies spool to a directory of this process's own (SPEC §10): the ones left by
+        // processes that died go now, ours when the command ends (a signal the command watches
+        // ends it through here too).
+        let spool = SpoolDirectory()
+        spool.removeStale()
+        defer { spool.remove() }
         var command: any ParsableCommand
         do {
             command = try Explorer.parseAsRoot(arguments)

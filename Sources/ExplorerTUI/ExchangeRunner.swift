@@ -221,8 +221,9 @@ final class ExchangeRunner: Sendable {
     /// Posts the body's first screens at once, then its full index, so a huge body shows fast and
     /// becomes scrollable to its end a moment later.
     private static func deliver(_ body: ResponseBody, summary: ResponseSummary, id: ExchangeID, post: @Sendable (AppEvent) -> Void) {
-        let data = body.fileURL.flatMap { try? Data(contentsOf: $0, options: .alwaysMapped) } ?? body.data
-        let document = BodyDocument.open(data: data, contentType: summary.contentType)
+        // A spooled body is read from its file a window at a time, never mapped or read whole.
+        let document = body.fileURL.flatMap { BodyDocument.open(file: $0, count: body.count, contentType: summary.contentType) }
+            ?? BodyDocument.open(data: body.fileURL == nil ? body.data : Data(), contentType: summary.contentType)
         post(.responseReceived(id, summary, document))
         guard !document.isComplete else { return }
         var reported = 0.0

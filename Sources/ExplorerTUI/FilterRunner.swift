@@ -22,6 +22,15 @@ final class FilterRunner: Sendable {
     func evaluate(_ evaluation: FilterEvaluation) {
         running.withLock { state in
             state.run?.cancel()
+            if let records = evaluation.records {
+                // A spooled body: each run reads its records from the file, nothing is kept.
+                state.run = Task.detached(priority: .userInitiated) { [post] in
+                    let result = evaluation.resultOverRecords(records)
+                    guard !Task.isCancelled else { return }
+                    post(.filterEvaluated(result))
+                }
+                return
+            }
             let parse: Task<FilterEvaluation.ParsedBody, Never>
             if let parsed = state.parsed, parsed.body == evaluation.body {
                 parse = parsed.task

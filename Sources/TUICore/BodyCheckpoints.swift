@@ -1,9 +1,11 @@
 /// Where some display lines start, so any line is found by resuming from the nearest
 /// checkpoint instead of from the top: one every `interval` lines, plus one at each long line
 /// and the line after it (so walking never re-scans a long line). About 20 bytes per
-/// checkpoint, a percent or two of the body.
+/// checkpoint, a percent or two of the body; a spooled body has them sparser
+/// (`spooledInterval`), so even 300 MB of empty lines index in a few MB.
 struct BodyCheckpoints: Sendable {
     static let interval = 128
+    static let spooledInterval = 1024
     /// A line longer than this (in bytes) gets checkpoints of its own.
     static let longLine = 4096
 
@@ -24,7 +26,7 @@ struct BodyCheckpoints: Sendable {
 
     /// Whether a line of `length` bytes, after a line that was long or not, needs a checkpoint.
     @inline(__always)
-    static func wanted(line: Int, length: Int, previousWasLong: Bool) -> Bool {
+    static func wanted(line: Int, length: Int, previousWasLong: Bool, interval: Int = interval) -> Bool {
         line % interval == 0 || previousWasLong || length > longLine
     }
 

@@ -3,9 +3,32 @@ import Foundation
 extension BodyDocument {
     /// Detects the format and indexes the first `firstScreenBytes`: cheap whatever the size.
     public static func open(data: Data, contentType: String?) -> BodyDocument {
-        let storage = BodyStorage(data: data, format: .text, json: nil, text: TextLayoutIndex(), jsonError: nil)
-        let detected = storage.withBytes { p, count in BodyFormatDetection.detect(p, count: count, contentType: contentType) }
-        let built = build(data: data, format: detected.format, declaredJSON: detected.declaredJSON, knownError: nil,
+        open(source: .memory(data), contentType: contentType)
+    }
+
+    /// A body spooled to `url` (its first `count` bytes), read a window at a time: shown raw
+    /// (or hex when binary), never mapped, parsed nor pretty-printed whole. Nil when the file
+    /// cannot be opened.
+    public static func open(file url: URL, count: Int, contentType: String?) -> BodyDocument? {
+        open(file: url, count: count, contentType: contentType, windowBytes: BodyFile.defaultWindowBytes)
+    }
+
+    static func open(file url: URL, count: Int, contentType: String?, windowBytes: Int) -> BodyDocument? {
+        guard let file = BodyFile(url: url, count: count, windowBytes: windowBytes) else { return nil }
+        return open(source: .file(file), contentType: contentType)
+    }
+
+    static func open(source: BodySource, contentType: String?) -> BodyDocument {
+        let storage = BodyStorage(source: source, format: .text, json: nil, text: TextLayoutIndex(), jsonError: nil)
+        let detected = source.withWindow(from: 0, length: BodyFormatDetection.sampleBytes) { window in
+            BodyFormatDetection.detect(window.pointer(at: 0), count: min(window.end, source.count), contentType: contentType)
+        }
+        var format = detected.format, note: String?
+        if source.isFile, format == .json {
+            format = .text
+            note = "shown raw: pretty JSON is for bodies kept in memory, this one is read from its spool file"
+        }
+        let built = build(source: source, format: format, declaredJSON: detected.declaredJSON, knownError: note,
                           limit: firstScreenBytes, progress: { _ in }, isCancelled: { false })
         return BodyDocument(storage: built ?? storage)
     }
@@ -15,38 +38,42 @@ extension BodyDocument {
     /// A body that looked like JSON and turns out invalid comes back as text with `jsonError`.
     public func indexed(progress: (Double) -> Void = { _ in }, isCancelled: () -> Bool = { false }) -> BodyDocument {
         guard !isComplete else { return self }
-        guard let built = Self.build(data: data, format: format, declaredJSON: true, knownError: jsonError, limit: .max,
+        guard let built = Self.build(source: storage.source, format: format, declaredJSON: true, knownError: jsonError, limit: .max,
                                      progress: progress, isCancelled: isCancelled) else { return self }
         return BodyDocument(storage: built, layout: layout)
     }
 
-    /// Indexes `data[0..<limit]` as `format`; nil when cancelled. A JSON error is reported
-    /// when the body was declared JSON (or looked like it in its first screen).
-    static func build(data: Data, format: Format, declaredJSON: Bool, knownError: String?, limit: Int,
+    /// Indexes the body's first `limit` bytes as `format`; nil when cancelled. A JSON error is
+    /// reported when the body was declared JSON (or looked like it in its first screen). JSON
+    /// is only ever indexed in memory.
+    static func build(source: BodySource, format: Format, declaredJSON: Bool, knownError: String?, limit: Int,
                       progress: (Double) -> Void, isCancelled: () -> Bool) -> BodyStorage? {
-        let probe = BodyStorage(data: data, format: format, json: nil, text: TextLayoutIndex(), jsonError: nil)
-        return probe.withBytes { p, count -> BodyStorage? in
-            var format = format
-            var json: JSONLayoutIndex?
-            var jsonError = knownError
-            if format == .json {
-                switch JSONLayoutIndexer.build(p, count: count, limit: limit, progress: { progress($0 * 0.9) }, isCancelled: isCancelled) {
-                case .index(let index): json = index
-                case .cancelled: return nil
-                case .invalid(let error):
-                    format = BodyFormatDetection.looksBinary(p, count: min(count, BodyFormatDetection.sampleBytes)) ? .binary : .text
-                    // A body that only starts like JSON and breaks in its first screen is just text.
-                    if declaredJSON {
-                        jsonError = "invalid JSON at byte \(error.offset): \(error.message)"
-                    }
+        var format = format
+        var json: JSONLayoutIndex?
+        var jsonError = knownError
+        if format == .json, case .memory = source {
+            let probe = BodyStorage(source: source, format: format, json: nil, text: TextLayoutIndex(), jsonError: nil)
+            let outcome = probe.withBytes { p, count in
+                JSONLayoutIndexer.build(p, count: count, limit: limit, progress: { progress($0 * 0.9) }, isCancelled: isCancelled)
+            }
+            switch outcome {
+            case .index(let index): json = index
+            case .cancelled: return nil
+            case .invalid(let error):
+                format = probe.withBytes { p, count in
+                    BodyFormatDetection.looksBinary(p, count: min(count, BodyFormatDetection.sampleBytes)) ? .binary : .text
+                }
+                // A body that only starts like JSON and breaks in its first screen is just text.
+                if declaredJSON {
+                    jsonError = "invalid JSON at byte \(error.offset): \(error.message)"
                 }
             }
-            let textStart = format == .json ? 0.9 : 0
-            guard let text = TextLayoutIndex.build(p, count: count, limit: limit,
-                                                   progress: { progress(textStart + $0 * (1 - textStart)) },
-                                                   isCancelled: isCancelled) else { return nil }
-            progress(1)
-            return BodyStorage(data: data, format: format, json: json, text: text, jsonError: jsonError)
         }
+        let textStart = format == .json ? 0.9 : 0
+        guard let text = TextLayoutIndex.build(source, limit: limit,
+                                               progress: { progress(textStart + $0 * (1 - textStart)) },
+                                               isCancelled: isCancelled) else { return nil }
+        progress(1)
+        return BodyStorage(source: source, format: format, json: json, text: text, jsonError: jsonError)
     }
 }

@@ -10,28 +10,31 @@ extension BodyDocument {
     public func lines(_ range: Range<Int>, from column: Int = 0, maxColumns: Int) -> [[Span]] {
         let range = range.clamped(to: 0..<lineCount)
         guard !range.isEmpty else { return [] }
-        return storage.withBytes { p, count in
-            var result: [[Span]] = []
-            result.reserveCapacity(range.count)
-            let newBuilder = { BodyLineBuilder(from: column, maxColumns: maxColumns) }
-            switch layout {
-            case .hex:
+        var result: [[Span]] = []
+        result.reserveCapacity(range.count)
+        let newBuilder = { BodyLineBuilder(from: column, maxColumns: maxColumns) }
+        switch layout {
+        case .hex:
+            let count = byteCount
+            storage.source.withWindow(from: range.lowerBound * HexLayout.bytesPerLine, length: range.count * HexLayout.bytesPerLine) { window in
                 for line in range {
                     var builder = newBuilder()
-                    HexLayout.render(line: line, p, count: count, into: &builder)
+                    HexLayout.render(line: line, window, count: count, into: &builder)
                     result.append(builder.finish())
                 }
-            case .raw:
-                let walker = TextLayoutWalker(p, count: count)
-                var cursor = BodyLineCursor(storage.text.checkpoints, line: range.lowerBound, start: 0) { walker.next($0) }
-                for line in range {
-                    var builder = newBuilder()
-                    walker.render(cursor.state, into: &builder)
-                    result.append(builder.finish())
-                    if line + 1 < range.upperBound { cursor.step() }
-                }
-            case .pretty:
-                guard let json = storage.json else { return [] }
+            }
+        case .raw:
+            let walker = TextLayoutWalker(storage.source)
+            var cursor = BodyLineCursor(storage.text.checkpoints, line: range.lowerBound, start: 0) { walker.next($0) }
+            for line in range {
+                var builder = newBuilder()
+                walker.render(cursor.state, into: &builder)
+                result.append(builder.finish())
+                if line + 1 < range.upperBound { cursor.step() }
+            }
+        case .pretty:
+            guard let json = storage.json else { return [] }
+            storage.withBytes { p, count in
                 let walker = JSONLayoutWalker(p, count: count)
                 var cursor = BodyLineCursor(json.checkpoints, line: range.lowerBound,
                                             start: JSONLayoutState(offset: 0, depth: 0, kind: JSONLayoutScanner.inValues)) { walker.advance($0) }
@@ -42,8 +45,8 @@ extension BodyDocument {
                     if line + 1 < range.upperBound { cursor.step() }
                 }
             }
-            return result
         }
+        return result
     }
 }
 

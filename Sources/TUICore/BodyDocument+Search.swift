@@ -8,19 +8,18 @@ extension BodyDocument {
         let needle = Array(query.utf8).map(BodySearch.fold)
         guard !needle.isEmpty, lineCount > 0 else { return nil }
         let line = min(max(line, -1), lineCount)
-        return storage.withBytes { p, count in
-            let searchable = min(count, searchableBytes)
-            let search = BodySearch(p: p, count: searchable, needle: needle)
-            let match: Int?
-            if forward {
-                let start = line + 1 < lineCount ? offset(ofLine: max(0, line + 1), p, count) : searchable
-                match = search.first(from: start) ?? search.first(from: 0)
-            } else {
-                let before = line <= 0 ? 0 : line >= lineCount ? searchable : offset(ofLine: line, p, count)
-                match = search.last(before: before) ?? search.last(before: searchable)
-            }
-            return match.map { self.line(containing: $0, p, count) }
+        let searchable = min(byteCount, searchableBytes)
+        let match: Int?
+        if forward {
+            let start = line + 1 < lineCount ? offset(ofLine: max(0, line + 1)) : searchable
+            match = storage.source.firstMatch(needle, from: start, limit: searchable)
+                ?? storage.source.firstMatch(needle, from: 0, limit: searchable)
+        } else {
+            let before = line <= 0 ? 0 : line >= lineCount ? searchable : offset(ofLine: line)
+            match = storage.source.lastMatch(needle, before: before, limit: searchable)
+                ?? storage.source.lastMatch(needle, before: searchable, limit: searchable)
         }
+        return match.map { self.line(containing: $0) }
     }
 
     /// The bytes the current layout has indexed: matches past them have no line yet.
@@ -33,23 +32,25 @@ extension BodyDocument {
     }
 
     /// The byte where line `line` starts.
-    func offset(ofLine line: Int, _ p: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    func offset(ofLine line: Int) -> Int {
         switch layout {
         case .hex:
             return line * HexLayout.bytesPerLine
         case .raw:
-            let walker = TextLayoutWalker(p, count: count)
+            let walker = TextLayoutWalker(storage.source)
             return BodyLineCursor(storage.text.checkpoints, line: line, start: 0) { walker.next($0) }.state
         case .pretty:
             guard let json = storage.json else { return 0 }
-            let walker = JSONLayoutWalker(p, count: count)
-            return BodyLineCursor(json.checkpoints, line: line,
-                                  start: JSONLayoutState(offset: 0, depth: 0, kind: JSONLayoutScanner.inValues)) { walker.advance($0) }.state.offset
+            return storage.withBytes { p, count in
+                let walker = JSONLayoutWalker(p, count: count)
+                return BodyLineCursor(json.checkpoints, line: line,
+                                      start: JSONLayoutState(offset: 0, depth: 0, kind: JSONLayoutScanner.inValues)) { walker.advance($0) }.state.offset
+            }
         }
     }
 
     /// The line whose bytes hold `offset`.
-    func line(containing offset: Int, _ p: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    func line(containing offset: Int) -> Int {
         let last = max(0, lineCount - 1)
         switch layout {
         case .hex:
@@ -58,21 +59,64 @@ extension BodyDocument {
             let checkpoints = storage.text.checkpoints
             guard checkpoints.count > 0 else { return 0 }
             let index = checkpoints.index(atOrBeforeOffset: offset)
-            let walker = TextLayoutWalker(p, count: count)
+            let walker = TextLayoutWalker(storage.source)
             return min(last, checkpoints.lines[index] + walker.newlines(from: checkpoints.offsets[index], to: offset))
         case .pretty:
             guard let checkpoints = storage.json?.checkpoints, checkpoints.count > 0 else { return 0 }
-            let index = checkpoints.index(atOrBeforeOffset: offset)
-            let walker = JSONLayoutWalker(p, count: count)
-            var line = checkpoints.lines[index]
-            var state = JSONLayoutState(offset: checkpoints.offsets[index], packed: checkpoints.states[index])
-            while line < last {
-                let next = walker.advance(state)
-                if next.offset > offset || next.offset <= state.offset { break }
-                state = next
-                line += 1
+            return storage.withBytes { p, count in
+                let index = checkpoints.index(atOrBeforeOffset: offset)
+                let walker = JSONLayoutWalker(p, count: count)
+                var line = checkpoints.lines[index]
+                var state = JSONLayoutState(offset: checkpoints.offsets[index], packed: checkpoints.states[index])
+                while line < last {
+                    let next = walker.advance(state)
+                    if next.offset > offset || next.offset <= state.offset { break }
+                    state = next
+                    line += 1
+                }
+                return line
             }
-            return line
+        }
+    }
+}
+
+extension BodySource {
+    /// The first match of `needle` (folded) starting at or after `from`, ending by `limit`;
+    /// a spooled body is searched a chunk at a time, chunks overlapping by the needle's length.
+    func firstMatch(_ needle: [UInt8], from: Int, limit: Int) -> Int? {
+        switch self {
+        case .memory:
+            return withWindow(from: 0, length: limit) { BodySearch(p: $0.base, count: min(limit, $0.end), needle: needle).first(from: from) }
+        case .file(let file):
+            var start = max(0, from)
+            while start + needle.count <= limit {
+                let end = min(limit, start + file.windowBytes + needle.count - 1)
+                let found = file.withRange(from: start, to: end) { window in
+                    BodySearch(p: window.base, count: window.end - window.start, needle: needle).first(from: 0).map { window.start + $0 }
+                }
+                if let found { return found }
+                start += file.windowBytes
+            }
+            return nil
+        }
+    }
+
+    /// The last match of `needle` starting before `before`, ending by `limit`.
+    func lastMatch(_ needle: [UInt8], before: Int, limit: Int) -> Int? {
+        switch self {
+        case .memory:
+            return withWindow(from: 0, length: limit) { BodySearch(p: $0.base, count: min(limit, $0.end), needle: needle).last(before: before) }
+        case .file(let file):
+            var high = min(before, limit)
+            while high > 0 {
+                let low = max(0, high - file.windowBytes)
+                let found = file.withRange(from: low, to: min(limit, high + needle.count - 1)) { window in
+                    BodySearch(p: window.base, count: window.end - window.start, needle: needle).last(before: high - low).map { window.start + $0 }
+                }
+                if let found { return found }
+                high = low
+            }
+            return nil
         }
     }
 }

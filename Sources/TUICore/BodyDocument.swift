@@ -1,10 +1,10 @@
 import Foundation
 
-/// A response body as display lines, built for bodies of tens of megabytes (possibly a
-/// memory-mapped file): the bytes are never copied nor turned into one big String, only the
-/// lines on screen are decoded, and an index of checkpoints (a few percent of the body) finds
-/// any line quickly. Immutable; `open` is instant and indexes the first screens, `indexed`
-/// (run off the UI loop) indexes the rest.
+/// A response body as display lines, built for bodies of tens of megabytes in memory, or of
+/// any size in a spool file read a window at a time (`BodySource`): the bytes are never copied
+/// nor turned into one big String, only the lines on screen are decoded, and an index of
+/// checkpoints (a few percent of the body) finds any line quickly. Immutable; `open` is
+/// instant and indexes the first screens, `indexed` (run off the UI loop) indexes the rest.
 public struct BodyDocument: Sendable, Equatable {
     /// What the body is.
     public enum Format: Sendable, Equatable {
@@ -30,8 +30,20 @@ public struct BodyDocument: Sendable, Equatable {
     }
 
     public var format: Format { storage.format }
-    public var data: Data { storage.data }
-    public var byteCount: Int { storage.data.count }
+    public var byteCount: Int { storage.source.count }
+    /// True when the body is read from its spool file (no pretty layout, no filter).
+    public var isSpooled: Bool { storage.source.isFile }
+
+    /// The body's first `limit` bytes (all of a small one), read from the file when spooled
+    /// (past the window cache: mind the size).
+    public func bytes(upTo limit: Int) -> Data {
+        let length = min(limit, byteCount)
+        guard length > 0 else { return Data() }
+        switch storage.source {
+        case .memory(let data): return data.prefix(length)
+        case .file(let file): return file.withRange(from: 0, to: length) { Data(bytes: $0.base, count: $0.end - $0.start) }
+        }
+    }
     /// False until `indexed` has run: `lineCount` is then the lines known so far.
     public var isComplete: Bool { storage.isComplete }
     /// Why a body sent or sniffed as JSON is shown as text, e.g.
@@ -75,15 +87,15 @@ extension BodyDocument.Format {
 
 /// The shared, immutable part of a document: the bytes and their indexes.
 final class BodyStorage: Sendable {
-    let data: Data
+    let source: BodySource
     let format: BodyDocument.Format
     let json: JSONLayoutIndex?
     let text: TextLayoutIndex
     let jsonError: String?
     let isComplete: Bool
 
-    init(data: Data, format: BodyDocument.Format, json: JSONLayoutIndex?, text: TextLayoutIndex, jsonError: String?) {
-        self.data = data
+    init(source: BodySource, format: BodyDocument.Format, json: JSONLayoutIndex?, text: TextLayoutIndex, jsonError: String?) {
+        self.source = source
         self.format = format
         self.json = json
         self.text = text
@@ -91,13 +103,10 @@ final class BodyStorage: Sendable {
         isComplete = text.isComplete && (json?.isComplete ?? true)
     }
 
-    /// The body's bytes for the duration of `body` (no copy, even for a mapped file).
+    /// A memory body's bytes for the duration of `body` (no copy); a spooled body has no
+    /// pointer to all of it: it is read through `source` a window at a time.
     func withBytes<R>(_ body: (UnsafePointer<UInt8>, Int) -> R) -> R {
-        data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress, raw.count > 0 else {
-                return withUnsafePointer(to: UInt8(0)) { body($0, 0) }
-            }
-            return body(base.assumingMemoryBound(to: UInt8.self), raw.count)
-        }
+        guard case .memory = source else { preconditionFailure("a spooled body is read a window at a time") }
+        return source.withWindow(from: 0, length: source.count) { body($0.base, $0.end) }
     }
 }

@@ -5,17 +5,18 @@ enum HexLayout {
 
     static func lineCount(_ count: Int) -> Int { (count + bytesPerLine - 1) / bytesPerLine }
 
-    static func render(line: Int, _ p: UnsafePointer<UInt8>, count: Int, into builder: inout BodyLineBuilder) {
+    /// Draws line `line` of a body of `count` bytes from `window`, which holds its bytes.
+    static func render(line: Int, _ window: BodyWindow, count: Int, into builder: inout BodyLineBuilder) {
         let start = line * bytesPerLine
-        guard start < count else { return }
-        let stop = min(count, start + bytesPerLine)
+        guard start < count, start >= window.start else { return }
+        let stop = min(count, window.end, start + bytesPerLine)
         let offsetDigits = count > 0xFFFF_FFFF ? 16 : 8
         appendHex(UInt64(start), digits: offsetDigits, BodyStyles.hexOffset, into: &builder)
         builder.appendSpaces(1, BodyStyles.plain)
         for k in 0..<bytesPerLine {
             builder.appendSpaces(k == 8 ? 2 : 1, BodyStyles.plain)
             if start + k < stop {
-                appendHex(UInt64(p[start + k]), digits: 2, BodyStyles.plain, into: &builder)
+                appendHex(UInt64(window[start + k]), digits: 2, BodyStyles.plain, into: &builder)
             } else {
                 builder.appendSpaces(2, BodyStyles.plain)
             }
@@ -24,7 +25,7 @@ enum HexLayout {
         builder.appendSpaces(2, BodyStyles.plain)
         builder.appendASCII(0x7C, BodyStyles.hexOffset)
         for i in start..<stop {
-            let byte = p[i]
+            let byte = window[i]
             builder.appendASCII(byte >= 0x20 && byte < 0x7F ? byte : 0x2E, BodyStyles.hexText)
         }
         builder.appendASCII(0x7C, BodyStyles.hexOffset)

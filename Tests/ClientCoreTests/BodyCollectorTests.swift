@@ -5,7 +5,7 @@ import Testing
 
 /// The collector on its own: chunks in, one body out, in memory or spooled.
 @Suite struct BodyCollectorTests {
-    private let policy = SpoolPolicy(threshold: 1000, maxBytes: 10_000)
+    private let policy = SpoolPolicy(threshold: 1000, directory: FileManager.default.temporaryDirectory, maxBytes: 10_000)
 
     private func chunk(_ bytes: [UInt8]) -> ByteBuffer { ByteBuffer(bytes: bytes) }
 

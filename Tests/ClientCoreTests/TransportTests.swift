@@ -67,7 +67,7 @@ import TestSupport
     }
 
     @Test func aBodyPastTheLimitFailsInsteadOfFillingTheDisk() async throws {
-        try await withDemo(configure: { $0.spool = SpoolPolicy(threshold: 1000, maxBytes: 50_000) }) { _, client in
+        try await withDemo(configure: { $0.spool = SpoolPolicy(threshold: 1000, directory: FileManager.default.temporaryDirectory, maxBytes: 50_000) }) { _, client in
             let error = await expectFailure { try await client.send(HTTPRequest(.get, "bytes/100000")) }
             #expect(error?.kind == .bodyTooLarge)
             let fits = try await client.send(HTTPRequest(.get, "bytes/40000"))
@@ -96,7 +96,7 @@ import TestSupport
     }
 
     @Test func aLargeBodySpoolsToDiskAndKeepsEveryByte() async throws {
-        try await withDemo(configure: { $0.spool = SpoolPolicy(threshold: 1 << 20) }) { _, client in
+        try await withDemo(configure: { $0.spool = SpoolPolicy(threshold: 1 << 20, directory: FileManager.default.temporaryDirectory) }) { _, client in
             let large = try await client.send(HTTPRequest(.get, "bytes/5000000?seed=3"))
             let path = try #require(large.body.fileURL?.path)
             #expect(FileManager.default.fileExists(atPath: path))

@@ -5,19 +5,27 @@ import TestSupport
 /// SPEC §10 through `send`: an event stream or line format goes out as it arrives, `--events`
 /// has a line per event as it happens, `--max-events` and `--max-time` end a stream with exit 0.
 @Suite struct SendStreamTests {
+    /// Events a second apart from a server on threads of its own (no test's load delays them).
+    static func ticks(_ count: Int, pause: Double) throws -> ScriptedServer {
+        let pieces = (1...count).map { Array("id: \($0)\ndata: {\"n\": \($0)}\n\n".utf8) }
+        return try ScriptedServer([.streaming("text/event-stream", pieces, pause: pause)])
+    }
+
     @Test func anEventStreamIsWrittenAsItArrives() async throws {
-        try await withDemo { server, directory, _ in
-            let events = directory.path("events.jsonl")
-            let process = try ExplorerProcess.start(["send", "--events", events, "\(server.baseURL)events?count=6&interval_ms=400"], in: directory)
-            // The first event is out long before the last is sent (2.4 s).
-            #expect(try await eventually(within: 2) { process.stdoutSoFar().contains("data: {\"n\": 1}") })
-            #expect(!process.stdoutSoFar().contains("data: {\"n\": 6}"))
-            let streamed = try String(contentsOfFile: events, encoding: .utf8)
-            #expect(streamed.contains("\"event\":\"stream.event\""), "each event is a line as it happens")
-            let outcome = try await process.finish()
-            #expect(outcome.status == 0, "\(outcome.stderrText)")
-            #expect(outcome.stdoutText.hasSuffix("data: {\"n\": 6}\n\n"))
-        }
+        let server = try Self.ticks(5, pause: 1)
+        defer { server.stop() }
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let events = directory.path("events.jsonl")
+        let process = try ExplorerProcess.start(["send", "--events", events, server.url + "sse"], in: directory)
+        // The first event is out long before the last is sent (4 s later).
+        #expect(try await eventually(within: TestTime.scaled(10)) { process.stdoutSoFar().contains("data: {\"n\": 1}") })
+        #expect(!process.stdoutSoFar().contains("data: {\"n\": 5}"))
+        let streamed = try String(contentsOfFile: events, encoding: .utf8)
+        #expect(streamed.contains("\"event\":\"stream.event\""), "each event is a line as it happens")
+        let outcome = try await process.finish()
+        #expect(outcome.status == 0, "\(outcome.stderrText)")
+        #expect(outcome.stdoutText.hasSuffix("data: {\"n\": 5}\n\n"))
     }
 
     @Test func maxEventsEndsTheStreamAfterItsLastEventWithExitZero() async throws {
@@ -35,15 +43,18 @@ import TestSupport
     }
 
     @Test func maxTimeEndsAnEndlessStreamWithExitZero() async throws {
-        try await withDemo { server, directory, _ in
-            let events = directory.path("events.jsonl")
-            let outcome = try await ExplorerProcess.run(
-                ["send", "--max-time", String(TestTime.scaled(2)), "--events", events, "\(server.baseURL)events?count=100000&interval_ms=20"], in: directory)
-            #expect(outcome.status == 0, "\(outcome.stderrText)")
-            let lines = try EventLines(path: events)
-            #expect(lines.named("stream.closed").first?["reason"] as? String == "max-time")
-            #expect(lines.count("stream.event") > 0)
-        }
+        let server = try Self.ticks(2_000, pause: 0.01)
+        defer { server.stop() }
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let events = directory.path("events.jsonl")
+        let outcome = try await ExplorerProcess.run(["send", "--max-time", String(TestTime.scaled(1)), "--events", events, server.url + "sse"],
+                                                    in: directory)
+        #expect(outcome.status == 0, "\(outcome.stderrText)")
+        let lines = try EventLines(path: events)
+        #expect(lines.named("stream.closed").first?["reason"] as? String == "max-time")
+        #expect(lines.count("stream.event") > 0)
+        #expect(lines.count("stream.event") < 2_000)
     }
 
     /// Events without an id or type: `id` is "", `type` is `message`; in one piece and byte by byte.

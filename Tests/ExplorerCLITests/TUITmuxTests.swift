@@ -219,7 +219,8 @@ import TestSupport
     @Test func ctrlEEditsTheBodyInTheEditorAndReadsItBack() async throws {
         // The "editor" replaces the file's contents, as a user saving in vi would.
         let editor = "sh -c 'printf \"{\\\"edited\\\": true}\" > \"$1\"' editor"
-        try await withExplorer(["echo"], width: 120, height: 40, environment: ["EDITOR": editor]) { tmux in
+        // Tall enough for the echoed headers down to Content-Length (after Accept-Encoding).
+        try await withExplorer(["echo"], width: 120, height: 50, environment: ["EDITOR": editor]) { tmux in
             try await tmux.send("Tab", "Tab", "C-e")
             try await tmux.waitFor(text: "\"edited\": true")
             try await tmux.send("C-r")

@@ -89,11 +89,12 @@ public final class ScriptedServer: @unchecked Sendable {
             heads.append(String(decoding: head, as: UTF8.self))
             return replies.count > 1 ? replies.removeFirst() : replies[0]
         }
+        // MSG_NOSIGNAL: a client gone mid-reply is an error here, not a SIGPIPE for the whole test run.
         let headBytes = Array(reply.head.utf8)
-        _ = write(client, headBytes, headBytes.count)
+        _ = send(client, headBytes, headBytes.count, Int32(MSG_NOSIGNAL))
         for piece in reply.pieces {
             if reply.pause > 0 { Thread.sleep(forTimeInterval: reply.pause) }
-            guard write(client, piece, piece.count) == piece.count else { break }
+            guard send(client, piece, piece.count, Int32(MSG_NOSIGNAL)) == piece.count else { break }
         }
         if reply.resets {
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)

@@ -5,24 +5,27 @@ import TestSupport
 /// SPEC §10 through `send`: an event stream or line format goes out as it arrives, `--events`
 /// has a line per event as it happens, `--max-events` and `--max-time` end a stream with exit 0.
 @Suite struct SendStreamTests {
-    /// Events a second apart from a server on threads of its own (no test's load delays them).
-    static func ticks(_ count: Int, pause: Double) throws -> ScriptedServer {
+    /// Events from a server on threads of its own (no test's load delays them).
+    static func ticks(_ count: Int, pause: Double, holdsLast: Bool = false) throws -> ScriptedServer {
         let pieces = (1...count).map { Array("id: \($0)\ndata: {\"n\": \($0)}\n\n".utf8) }
-        return try ScriptedServer([.streaming("text/event-stream", pieces, pause: pause)])
+        return try ScriptedServer([.streaming("text/event-stream", pieces, pause: pause, holdsLast: holdsLast)])
     }
 
     @Test func anEventStreamIsWrittenAsItArrives() async throws {
-        let server = try Self.ticks(5, pause: 1)
+        // The last event waits until the test has seen the first ones written.
+        let server = try Self.ticks(5, pause: 0.05, holdsLast: true)
         defer { server.stop() }
         let directory = try TestDirectory()
         defer { directory.remove() }
         let events = directory.path("events.jsonl")
         let process = try ExplorerProcess.start(["send", "--events", events, server.url + "sse"], in: directory)
-        // The first event is out long before the last is sent (4 s later).
-        #expect(try await eventually(within: TestTime.scaled(10)) { process.stdoutSoFar().contains("data: {\"n\": 1}") })
+        #expect(try await eventually(within: TestTime.scaled(10)) { process.stdoutSoFar().contains("data: {\"n\": 4}") })
         #expect(!process.stdoutSoFar().contains("data: {\"n\": 5}"))
-        let streamed = try String(contentsOfFile: events, encoding: .utf8)
-        #expect(streamed.contains("\"event\":\"stream.event\""), "each event is a line as it happens")
+        let eventLines = try await eventually(within: TestTime.scaled(10)) {
+            (try? String(contentsOfFile: events, encoding: .utf8))?.contains("\"event\":\"stream.event\"") == true
+        }
+        #expect(eventLines, "each event is a line as it happens")
+        server.release()
         let outcome = try await process.finish()
         #expect(outcome.status == 0, "\(outcome.stderrText)")
         #expect(outcome.stdoutText.hasSuffix("data: {\"n\": 5}\n\n"))

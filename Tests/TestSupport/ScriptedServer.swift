@@ -16,17 +16,22 @@ public final class ScriptedServer: @unchecked Sendable {
         public var pause: TimeInterval
         /// End with a reset (RST) instead of a clean close.
         public var resets: Bool
+        /// The last piece waits for `release()`: what a client shows before it is known for sure.
+        public var holdsLast: Bool
 
-        public init(head: String, pieces: [[UInt8]], pause: TimeInterval = 0, resets: Bool = false) {
+        public init(head: String, pieces: [[UInt8]], pause: TimeInterval = 0, resets: Bool = false, holdsLast: Bool = false) {
             self.head = head
             self.pieces = pieces
             self.pause = pause
             self.resets = resets
+            self.holdsLast = holdsLast
         }
 
         /// A `200` of `contentType` without a length (the body ends with the connection), sent in `pieces`.
-        public static func streaming(_ contentType: String, _ pieces: [[UInt8]], pause: TimeInterval = 0, resets: Bool = false) -> Reply {
-            Reply(head: "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nConnection: close\r\n\r\n", pieces: pieces, pause: pause, resets: resets)
+        public static func streaming(_ contentType: String, _ pieces: [[UInt8]], pause: TimeInterval = 0, resets: Bool = false,
+                                     holdsLast: Bool = false) -> Reply {
+            Reply(head: "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nConnection: close\r\n\r\n", pieces: pieces, pause: pause,
+                  resets: resets, holdsLast: holdsLast)
         }
     }
 
@@ -34,6 +39,7 @@ public final class ScriptedServer: @unchecked Sendable {
     public var url: String { "http://127.0.0.1:\(port)/" }
     private let listener: Int32
     private let lock = NSLock()
+    private let held = DispatchSemaphore(value: 0)
     private var replies: [Reply]
     private var heads: [String] = []
 
@@ -64,7 +70,11 @@ public final class ScriptedServer: @unchecked Sendable {
     /// The request heads received, in order.
     public var receivedHeads: [String] { lock.withLock { heads } }
 
+    /// Lets a held last piece go.
+    public func release() { held.signal() }
+
     public func stop() {
+        held.signal()
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
@@ -92,8 +102,9 @@ public final class ScriptedServer: @unchecked Sendable {
         // MSG_NOSIGNAL: a client gone mid-reply is an error here, not a SIGPIPE for the whole test run.
         let headBytes = Array(reply.head.utf8)
         _ = send(client, headBytes, headBytes.count, Int32(MSG_NOSIGNAL))
-        for piece in reply.pieces {
+        for (index, piece) in reply.pieces.enumerated() {
             if reply.pause > 0 { Thread.sleep(forTimeInterval: reply.pause) }
+            if reply.holdsLast, index == reply.pieces.count - 1 { held.wait() }
             guard send(client, piece, piece.count, Int32(MSG_NOSIGNAL)) == piece.count else { break }
         }
         if reply.resets {

@@ -1,6 +1,5 @@
 import Hummingbird
 import Locking
-import Logging
 import NIOCore
 
 /// Server-Sent Events on cue, for the stream benchmarks: `GET /paced?count=N&rate=R` sends N
@@ -48,18 +47,8 @@ struct EventStreamServer {
                 try await writer.finish(nil)
             })
         }
-        let (ports, port) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "explorer-bench.event-stream")
-        logger.logLevel = .critical
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { channel in port.yield(channel.localAddress?.port ?? 0) }, logger: logger)
-        let task = Task { try await app.runService(gracefulShutdownSignals: []) }
-        var iterator = ports.makeAsyncIterator()
-        guard let bound = await iterator.next(), bound > 0 else {
-            task.cancel()
-            throw BenchFailure("the event-stream server did not start")
-        }
-        return EventStreamServer(baseURL: "http://127.0.0.1:\(bound)/", dripped: dripped, task: task)
+        let (baseURL, task) = try await BenchServer.start(router, label: "event-stream")
+        return EventStreamServer(baseURL: baseURL, dripped: dripped, task: task)
     }
 
     func stop() async {

@@ -1,7 +1,6 @@
 import ClientCore
 import Foundation
 import Hummingbird
-import Logging
 import NIOCore
 import TUICore
 
@@ -137,18 +136,8 @@ struct SpoolBenchmark {
                 })
             }
         }
-        let (ports, port) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "explorer-bench.spool")
-        logger.logLevel = .critical
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { channel in port.yield(channel.localAddress?.port ?? 0) }, logger: logger)
-        let task = Task { try await app.runService(gracefulShutdownSignals: []) }
-        var iterator = ports.makeAsyncIterator()
-        guard let bound = await iterator.next(), bound > 0 else {
-            task.cancel()
-            throw BenchFailure("the spool server did not start")
-        }
-        return ("http://127.0.0.1:\(bound)/", task)
+        let (baseURL, task) = try await BenchServer.start(router, label: "spool")
+        return (baseURL, task)
     }
 
     /// VmHWM of this process, in MB.

@@ -24,8 +24,6 @@ public struct StreamLimits: Sendable, Hashable {
 /// Shared by the exchange and its transport task, so its state sits behind a lock; each chunk
 /// takes the lock once.
 final class StreamFollower: Sendable {
-    typealias Limits = StreamLimits
-
     /// How the stream of one attempt ended.
     struct Ending: Equatable {
         var format: StreamFormat
@@ -55,12 +53,12 @@ final class StreamFollower: Sendable {
         var recorded: [ClientEvent] = []
     }
 
-    let limits: Limits
+    let limits: StreamLimits
     private let state = Locked(State())
     private let stamp: @Sendable (ClientEvent.Kind) -> ClientEvent
     private let publish: @Sendable (ClientEvent) -> Void
 
-    init(limits: Limits, stamp: @escaping @Sendable (ClientEvent.Kind) -> ClientEvent,
+    init(limits: StreamLimits, stamp: @escaping @Sendable (ClientEvent.Kind) -> ClientEvent,
          publish: @escaping @Sendable (ClientEvent) -> Void) {
         self.limits = limits
         self.stamp = stamp

@@ -12,6 +12,8 @@ final class TUILoop: @unchecked Sendable {
     private let noColor: Bool
     private let typeAhead: TypeAheadInput?
     private let origin = ContinuousClock.now
+    /// The shortest time between two frames drawn for client events alone (60 a second).
+    static let frameGap = 1.0 / 60
     /// Runs the effects that read or write files, serially.
     private let fileWork = DispatchQueue(label: "explorer.files", qos: .utility)
     private let filters: FilterRunner
@@ -50,12 +52,18 @@ final class TUILoop: @unchecked Sendable {
         let inbox = self.inbox
         let stopSignals = SignalWatcher([SIGTERM, SIGHUP]) { _ in inbox.post(.terminate) }
         defer { stopSignals.stop() }
+        var lastDraw = now()
+        var drawOwed = false
         while !state.wantsQuit {
-            var events = inbox.wait(timeout: state.nextTick(now: now())).events
+            // A frame owed (events came too soon after the last one) is drawn when its gap is over.
+            let frameDue = drawOwed ? max(0, lastDraw + Self.frameGap - now()) : nil
+            let timeout = [state.nextTick(now: now()), frameDue].compactMap { $0 }.min()
+            var events = inbox.wait(timeout: timeout).events
             if inbox.isInputClosed { events.append(.terminate) }
             // Every wake-up reads the terminal: a resize only wakes the pipe, and ncurses reports
             // it as a key.
-            for input in terminal.readInputs() {
+            let inputs = terminal.readInputs()
+            for input in inputs {
                 switch input {
                 case .key(let key): events.append(.key(key))
                 case .resize(let width, let height): events.append(.resize(width: width, height: height))
@@ -66,7 +74,15 @@ final class TUILoop: @unchecked Sendable {
                 for effect in state.update(event, now: now()) { perform(effect, terminal: terminal) }
                 if state.wantsQuit { break }
             }
-            terminal.draw(state.render(now: now()))
+            // A key is answered at once; a flood of client events (a stream's 10,000 a second)
+            // is drawn at most once a frame, so drawing does not take the time the keys need.
+            if !inputs.isEmpty || now() - lastDraw >= Self.frameGap {
+                terminal.draw(state.render(now: now()))
+                lastDraw = now()
+                drawOwed = false
+            } else {
+                drawOwed = true
+            }
         }
     }
 

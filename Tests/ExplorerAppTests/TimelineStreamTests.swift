@@ -8,9 +8,7 @@ import TUICore
 @Suite struct TimelineStreamTests {
     typealias F = TimelineFixture
 
-    func texts(_ timeline: Timeline, now: Double) -> [String] {
-        timeline.rows(now: now).map { String(repeating: "  ", count: $0.indent) + $0.text }
-    }
+    func texts(_ timeline: Timeline, now: Double) -> [String] { TimelineTests().texts(timeline, now: now) }
 
     @Test func tenThousandEventsAreOneRowThenTheReconnectIsARetry() {
         var timeline = Timeline()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ClientCore
 
-/// Against httpbin, a server nobody here wrote. `scripts/test` starts it and sets HTTPBIN_URL.
+/// Against httpbin, a server nobody here wrote (TestSupport's `Httpbin` finds or starts it).
 @Suite struct HttpbinInteropTests {
 
     func json(_ response: HTTPResponse) throws -> [String: Any] {

@@ -32,12 +32,10 @@ func withDemo<T>(
     }
 }
 
-/// A client on httpbin, the peer nobody here wrote (`scripts/test` starts it and sets HTTPBIN_URL),
-/// shut down even when `body` throws.
+/// A client on httpbin, the peer nobody here wrote, shut down even when `body` throws.
 func withHttpbin(configure: (inout HTTPClient.Configuration) -> Void = { _ in },
                  _ body: (HTTPClient) async throws -> Void) async throws {
-    let base = try #require(ProcessInfo.processInfo.environment["HTTPBIN_URL"],
-                            "HTTPBIN_URL is not set: run the tests through scripts/test, which starts httpbin")
+    let base = try await Httpbin.baseURL()
     var configuration = HTTPClient.Configuration()
     configure(&configuration)
     let client = try HTTPClient(baseURL: base, configuration: configuration)

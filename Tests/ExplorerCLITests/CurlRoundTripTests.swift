@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The same request three ways against httpbin: sent by explorer, sent by the real curl running
 /// the command `--as-curl` printed, and sent by explorer again from that command (`--from-curl`).
@@ -35,7 +36,7 @@ import Testing
 
     @Test(arguments: cases)
     func roundTrip(_ testCase: Case) async throws {
-        let base = try httpbinBase()
+        let base = try await Httpbin.baseURL()
         let directory = try TestDirectory()
         defer { directory.remove() }
         try Data("col1,col2\n1,\"two\"\n".utf8).write(to: URL(fileURLWithPath: directory.path("upload.txt")))

@@ -1,12 +1,6 @@
 import Foundation
 import Testing
-
-/// httpbin, the peer nobody here wrote: `scripts/test` starts it and sets HTTPBIN_URL.
-func httpbinBase() throws -> String {
-    let base = try #require(ProcessInfo.processInfo.environment["HTTPBIN_URL"],
-                            "HTTPBIN_URL is not set: run the tests through scripts/test, which starts httpbin")
-    return base.hasSuffix("/") ? String(base.dropLast()) : base
-}
+import TestSupport
 
 /// A run's stdout as a JSON object.
 func jsonObject(_ outcome: ExplorerProcess.Outcome) throws -> [String: Any] {

@@ -1,6 +1,7 @@
 import DemoAPI
 import Foundation
 import Testing
+import TestSupport
 
 /// `explorer send --profile NAME` with a profile file, against the demo API in the test process.
 @Suite struct ProfileSendTests {
@@ -114,7 +115,7 @@ import Testing
         let directory = try TestDirectory()
         defer { directory.remove() }
         let home = try ProfileHome(directory)
-        try home.write("baseURL: \(try httpbinBase())/\ncookies: true\n", profile: "web")
+        try home.write("baseURL: \(try await Httpbin.baseURL())/\ncookies: true\n", profile: "web")
         let set = try await home.run(["send", "--profile", "web", "cookies/set?flavour=oat"])
         #expect(set.status == 0, "\(set.stderrText)")
         let jar = home.file("web.cookies.json")
@@ -125,7 +126,7 @@ import Testing
         #expect(cookies == ["flavour": "oat"])
 
         // Without `cookies: true`, no jar is kept.
-        try home.write("baseURL: \(try httpbinBase())/\n", profile: "plain")
+        try home.write("baseURL: \(try await Httpbin.baseURL())/\n", profile: "plain")
         _ = try await home.run(["send", "--profile", "plain", "cookies/set?flavour=rye"])
         #expect(!FileManager.default.fileExists(atPath: home.file("plain.cookies.json")))
     }

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A profile's `vars:` (SPEC §4): `{{name}}` filled in the URL, headers and body as the request
 /// is sent, `--var` winning over the profile; checked on the wire of httpbin, a peer nobody here wrote.
 @Suite struct ProfileVarsTests {
     /// A home of its own holding profile `name`, whose YAML `profile` makes from httpbin's base URL.
     private func withProfile(_ name: String, _ profile: (String) -> String, _ body: (ProfileHome) async throws -> Void) async throws {
-        let base = try httpbinBase()
+        let base = try await Httpbin.baseURL()
         let directory = try TestDirectory()
         defer { directory.remove() }
         let home = try ProfileHome(directory)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--json`, `--form` and `--multipart` as the server receives them.
 @Suite struct SendBodyTests {
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func multipartTextAndFileParts() async throws {
-        let base = try httpbinBase()
+        let base = try await Httpbin.baseURL()
         let directory = try TestDirectory()
         defer { directory.remove() }
         let file = directory.path("notes.txt")

@@ -77,7 +77,7 @@ import Testing
     func httpbinEncodingsAreDecoded(_ route: String, _ key: String) async throws {
         let directory = try TestDirectory()
         defer { directory.remove() }
-        let url = "\(try httpbinBase())/\(route)"
+        let url = "\(try await Httpbin.baseURL())/\(route)"
         let outcome = try await ExplorerProcess.run(["send", url], in: directory)
         #expect(outcome.status == 0, "\(outcome.stderrText)")
         #expect(try jsonObject(outcome)[key] as? Bool == true)

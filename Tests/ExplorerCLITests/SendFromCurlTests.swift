@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--from-curl` sends what the curl command line describes.
 @Suite struct SendFromCurlTests {
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func multipartWithFilesFromTheCurlLine() async throws {
-        let base = try httpbinBase()
+        let base = try await Httpbin.baseURL()
         let directory = try TestDirectory()
         defer { directory.remove() }
         let file = directory.path("data.csv")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `send --jsonpath` (SPEC §2, §7) against httpbin's `/json`, a document nobody here wrote:
 /// `{"slideshow": {"author": "Yours Truly", …, "slides": [{"title": "Wake up to WonderWidgets!", …},
@@ -8,7 +9,7 @@ import Testing
     func send(_ path: String, _ endpoint: String = "json") async throws -> ExplorerProcess.Outcome {
         let directory = try TestDirectory()
         defer { directory.remove() }
-        return try await ExplorerProcess.run(["send", "--jsonpath", path, "\(try httpbinBase())/\(endpoint)"], in: directory)
+        return try await ExplorerProcess.run(["send", "--jsonpath", path, "\(try await Httpbin.baseURL())/\(endpoint)"], in: directory)
     }
 
     @Test func eachSelectedNodeIsCompactJSONOnALine() async throws {

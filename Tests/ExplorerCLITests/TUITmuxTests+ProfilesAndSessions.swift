@@ -69,8 +69,9 @@ extension TUITmuxTests {
                 #expect(text.contains("json/2"))
                 #expect(FileManager.default.fileExists(atPath: directory.path("home/history/demo.yaml")))
                 try await run(["--session", saved], in: directory, ready: "Session tour.yaml", panes: false) { tmux in
-                    let browser = try await tmux.waitFor(text: "Session tour.yaml")
-                    #expect(browser.contains { $0.contains("GET json/2") && $0.contains("200 · 1 attempt") })
+                    try await tmux.waitFor("the session's exchange in its browser") { screen in
+                        screen.hasRow("Session tour.yaml") && screen.hasRow("GET json/2", "200 · 1 attempt")
+                    }
                     // Enter loads it with its recorded response; R re-sends, live in the timeline.
                     try await tmux.send("Enter")
                     try await tmux.waitFor(text: "recorded response shown")
@@ -80,15 +81,15 @@ extension TUITmuxTests {
                     try await tmux.waitFor(text: "✓ 200")
                     // c in the Response pane compares the new response with the recording.
                     try await tmux.send("Tab", "Tab", "Tab", "c")
-                    let compared = try await tmux.waitFor(text: "Compared with the recording")
-                    #expect(compared.contains { $0.contains("no differences") })
+                    try await tmux.waitFor("no differences from the recording") { screen in
+                        screen.hasRow("Compared with the recording") && screen.hasRow("no differences")
+                    }
                     try await tmux.send("Escape")
                     // The history of the first run is still there, newest first, beside this one.
                     try await tmux.send("F3")
-                    let history = try await tmux.waitFor("two history rows") { screen in
-                        screen.filter { $0.contains("GET json/2") && $0.contains("200") }.count >= 2
+                    try await tmux.waitFor("two history rows") { screen in
+                        screen.hasRow("History of demo") && screen.filter { $0.contains("GET json/2") && $0.contains("200") }.count >= 2
                     }
-                    #expect(history.contains { $0.contains("History of demo") })
                 }
             }
         }
@@ -103,17 +104,16 @@ extension TUITmuxTests {
                 try await run(["--profile", "local", "echo"], in: directory, ready: "local · \(server.baseURL)") { tmux in
                     try await tmux.send("Enter")
                     // The profile's header reached its server.
-                    let sent = try await tmux.waitFor(text: "\"X-From\"")
-                    #expect(sent.contains { $0.contains("127.0.0.1:\(port)") })
+                    try await tmux.waitFor("the profile's header at its server") { screen in
+                        screen.hasRow("\"X-From\"") && screen.hasRow("127.0.0.1:\(port)")
+                    }
                     // F2 lists demo and local; switching to demo starts the embedded API elsewhere.
                     try await tmux.send("F2")
-                    let list = try await tmux.waitFor("local, active, in the list") { $0.contains { $0.contains("● local") } }
-                    #expect(list.contains { $0.contains("┌ Profiles") })
+                    try await tmux.waitFor("local, active, in the list") { screen in screen.hasRow("● local") && screen.hasRow("┌ Profiles") }
                     try await tmux.send("Home", "Enter")
-                    let demo = try await tmux.waitFor("the demo profile ready") { screen in
-                        screen.contains { $0.contains("│demo · http://127.0.0.1:") && !$0.contains(":\(port)/") }
+                    try await tmux.waitFor("the demo profile ready, local gone") { screen in
+                        screen.contains { $0.contains("│demo · http://127.0.0.1:") && !$0.contains(":\(port)/") } && !screen.hasRow("│local ·")
                     }
-                    #expect(!demo.contains { $0.contains("│local ·") })
                     // A session holds one profile's exchanges: nothing was sent with demo yet.
                     try await tmux.send("F6")
                     try await tmux.waitFor(text: "Save the session")
@@ -156,8 +156,9 @@ extension TUITmuxTests {
                 #expect(file.contains("my echo") && file.contains("echo?from=saved"))
                 try await run(["flaky/1"], in: directory) { tmux in
                     try await tmux.send("C-f")
-                    let list = try await tmux.waitFor(text: "Saved requests of demo")
-                    #expect(list.contains { $0.contains("my echo  GET echo?from=saved") })
+                    try await tmux.waitFor("the saved request in the list") { screen in
+                        screen.hasRow("Saved requests of demo") && screen.hasRow("my echo  GET echo?from=saved")
+                    }
                     try await tmux.send("Enter")
                     try await tmux.waitFor(text: "GET     echo?from=saved")
                     try await tmux.send("Enter")
@@ -178,15 +179,17 @@ extension TUITmuxTests {
                     try await tmux.send("Tab")
                     try await tmux.waitFor(text: "Path: newman-sample-collection.json")
                     try await tmux.send("Enter")
-                    let report = try await tmux.waitFor(text: "Imported into sample-postman-collection")
-                    #expect(report.contains { $0.contains("postman, 3 requests") }, "\(report.joined(separator: "\n"))")
+                    try await tmux.waitFor("the import's report") { screen in
+                        screen.hasRow("Imported into sample-postman-collection") && screen.hasRow("postman, 3 requests")
+                    }
                     try await tmux.send("Enter")
                     try await tmux.waitFor(text: "│sample-postman-collection ")
                     try await tmux.send("C-f")
                     try await tmux.waitFor(text: "Saved requests of sample-postman-collection (3)")
                     try await tmux.send("jsonbody", literal: true)
-                    let filtered = try await tmux.waitFor(text: "(1 of 3)")
-                    #expect(filtered.contains { $0.contains("A simple POST request with JSON body") })
+                    try await tmux.waitFor("the one request the filter keeps") { screen in
+                        screen.hasRow("(1 of 3)") && screen.hasRow("A simple POST request with JSON body")
+                    }
                 }
                 #expect(FileManager.default.fileExists(atPath: directory.path("home/profiles/sample-postman-collection.requests.yaml")))
             }
@@ -201,11 +204,9 @@ extension TUITmuxTests {
                     try await tmux.waitFor(text: "saved as quick5")
                     try await tmux.send("C-f")
                     // The rows, not only the title: a slow machine (the sanitizer pass) can be caught mid-draw.
-                    let list = try await tmux.waitFor("the five saved requests in the list") { screen in
-                        screen.contains { $0.contains("Saved requests of demo (5)") }
-                            && (1...5).allSatisfy { index in screen.contains { $0.contains("quick\(index)") && $0.contains("│") } }
+                    try await tmux.waitFor("the five saved requests in the list") { screen in
+                        screen.hasRow("Saved requests of demo (5)") && (1...5).allSatisfy { screen.hasRow("quick\($0)", "│") }
                     }
-                    for index in 1...5 { #expect(list.contains { $0.contains("quick\(index)") }, "\(list.joined(separator: "\n"))") }
                 }
                 let file = try String(contentsOfFile: directory.path("home/profiles/demo.requests.yaml"), encoding: .utf8)
                 for index in 1...5 { #expect(file.contains("quick\(index)"), "\(file)") }
@@ -223,8 +224,9 @@ extension TUITmuxTests {
                     try await tmux.send("C-r")
                     try await tmux.waitFor(text: "✓ 200 after 2 attempts")
                     try await tmux.send("Tab", "Tab", "Tab", "c")
-                    let compared = try await tmux.waitFor(text: "Compared with the recording")
-                    #expect(compared.contains { $0.contains("no differences") }, "\(compared.joined(separator: "\n"))")
+                    try await tmux.waitFor("no differences from the recording") { screen in
+                        screen.hasRow("Compared with the recording") && screen.hasRow("no differences")
+                    }
                 }
             }
         }
@@ -243,9 +245,9 @@ extension TUITmuxTests {
                     try await tmux.send("F2")
                     try await tmux.waitFor(text: "● mine")
                     try await tmux.send("e")
-                    let screen = try await tmux.waitFor(text: "exited with status 3")
-                    #expect(screen.contains { $0.contains("the profile is unchanged; your edit stays in") && $0.contains("/home/profiles/mine.edit") },
-                            "\(screen.joined(separator: "\n"))")
+                    try await tmux.waitFor("the editor's status and where the edit is") { screen in
+                        screen.hasRow("exited with status 3") && screen.hasRow("the profile is unchanged; your edit stays in", "/home/profiles/mine.edit")
+                    }
                     #expect(try String(contentsOfFile: profiles + "/mine.yaml", encoding: .utf8) == original)
                     #expect(try String(contentsOfFile: profiles + "/mine.editing.yaml", encoding: .utf8) == original + "timeout: 5\n")
                 } catch {
@@ -343,12 +345,11 @@ extension TUITmuxTests {
                     try await tmux.send("F2")
                     try await tmux.waitFor(text: "● mine")
                     try await tmux.send("e")
-                    let report = try await tmux.waitFor(text: "Profile mine not changed")
-                    let shown = report.joined(separator: "\n")
                     // The long path wraps inside the box where the line is full.
-                    #expect(report.contains { $0.contains("/home/profiles/m") }, "\(shown)")
-                    #expect(report.contains { $0.contains(".yaml:2:10: timeout: expected a number") }, "\(shown)")
-                    #expect(shown.contains("e opens it again"), "\(shown)")
+                    try await tmux.waitFor("the report naming the edit's error") { screen in
+                        screen.hasRow("Profile mine not changed") && screen.hasRow("/home/profiles/m")
+                            && screen.hasRow(".yaml:2:10: timeout: expected a number") && screen.joined(separator: "\n").contains("e opens it again")
+                    }
                     // The profile is untouched; the edit waits in the copy (0600) for the next e.
                     #expect(try String(contentsOfFile: file, encoding: .utf8) == original)
                     #expect(try String(contentsOfFile: copy, encoding: .utf8).contains("timeout: soon"))

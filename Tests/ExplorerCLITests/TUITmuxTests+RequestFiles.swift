@@ -18,17 +18,17 @@ extension TUITmuxTests {
             try await tmux.waitFor(text: "run of chain.yaml: 4 passed, 0 failed", timeout: 30)
             // The Response pane's Checks tab: the last request's poll and assert.
             try await tmux.send("Tab", "Tab", "Tab", "t", "t")
-            let checks = try await tmux.waitFor(text: "✓ $.result.items greaterThan 0")
-            #expect(checks.contains { $0.contains("poll: done at try") && $0.contains("of 30") }, "\(checks.joined(separator: "\n"))")
-            #expect(checks.contains { $0.contains("Checks ✓1") })
+            try await tmux.waitFor("the last request's poll and assert") { screen in
+                screen.hasRow("✓ $.result.items greaterThan 0") && screen.hasRow("poll: done at try", "of 30") && screen.hasRow("Checks ✓1")
+            }
             // The variables overlay: the token captured as a secret is masked, the job id shown.
             try await tmux.send("F8")
-            let variables = try await tmux.waitFor(text: "Variables of chain.yaml")
-            #expect(variables.contains { $0.contains("token") && $0.contains("•••") && $0.contains("capture") }, "\(variables.joined(separator: "\n"))")
-            let jobLine = try #require(variables.first { $0.contains("jobId") && $0.contains("capture") })
-            #expect(jobLine.contains("capture"))
-            #expect(jobLine.range(of: #"jobId\s+\S+"#, options: .regularExpression) != nil, "\(jobLine)")
-            #expect(variables.contains { $0.contains("user") && $0.contains("ann") && $0.contains("file") })
+            try await tmux.waitFor("the variables with their sources") { screen in
+                screen.hasRow("Variables of chain.yaml")
+                    && screen.hasRow("token", "•••", "capture")
+                    && screen.contains { $0.contains("capture") && $0.contains(/jobId\s+\S+/) }
+                    && screen.hasRow("user", "ann", "file")
+            }
             try await tmux.send("Escape")
             // F6 records what was sent as the file writes it: templates and checks.
             try await tmux.send("F6")
@@ -73,8 +73,9 @@ extension TUITmuxTests {
             try await tmux.send("Enter")
             try await tmux.waitFor(text: "opened chain.yaml: 4 requests")
             try await tmux.send("C-f")
-            let picker = try await tmux.waitFor(text: "Requests of chain.yaml (4)")
-            #expect(picker.contains { $0.contains("job done") && $0.contains("GET jobs/{{jobId}}") })
+            try await tmux.waitFor("the file's requests in the picker") { screen in
+                screen.hasRow("Requests of chain.yaml (4)") && screen.hasRow("job done", "GET jobs/{{jobId}}")
+            }
             try await tmux.send("Escape", "F7")
             try await tmux.waitFor(text: "run of chain.yaml: 4 passed, 0 failed", timeout: 30)
             // Nothing was imported into a profile.

@@ -19,7 +19,7 @@ extension TUITmuxTests {
             defer { directory.remove() }
             let session = try await TmuxSession.start([], in: directory, launcher: Self.blockingLauncher)
             do {
-                _ = try await session.waitFor(text: "Timeline")
+                try await session.waitFor(text: "Timeline")
                 let pid = try await session.programPID()
                 #expect(kill(pid, signal) == 0)
                 _ = try await session.waitForExit()

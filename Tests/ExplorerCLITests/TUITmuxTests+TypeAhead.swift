@@ -31,10 +31,10 @@ extension TUITmuxTests {
         func quit(_ tmux: TmuxSession, confirming: Bool = false) async throws {
             try await tmux.send("C-q")
             if confirming {
-                try await tmux.waitFor(text: "Quit and lose the unsaved request?", timeout: Self.scaled(10))
+                try await tmux.waitFor(text: "Quit and lose the unsaved request?", timeout: 10)
                 try await tmux.send("y")
             }
-            #expect(try await tmux.waitForExit(timeout: Self.scaled(10)) == 0, "stderr: \(tmux.standardError())")
+            #expect(try await tmux.waitForExit(timeout: 10) == 0, "stderr: \(tmux.standardError())")
         }
 
         /// Polls `condition` every 20 ms until it holds or `seconds` pass.
@@ -56,7 +56,7 @@ extension TUITmuxTests {
                     let before = run % 2 == 1
                     try await self.run(["--profile", "counted", "json/1"], in: directory,
                                        then: before ? [["send-keys", "-t", "explorer", "F5"]] : [], typeAfter: before ? nil : "F5") { tmux in
-                        try await tmux.waitFor(text: "✓ 200", timeout: Self.scaled(15))
+                        try await tmux.waitFor(text: "✓ 200", timeout: 15)
                         try await quit(tmux)
                     }
                     #expect(await server.requestCount(path: "/json", key: key) == run, "run \(run): F5 typed \(before ? "before" : "while") it started")
@@ -70,8 +70,9 @@ extension TUITmuxTests {
             for run in 1...4 {
                 let before = run % 2 == 1
                 try await self.run([], in: directory, then: before ? [["send-keys", "-t", "explorer", "F5"]] : [], typeAfter: before ? nil : "F5") { tmux in
-                    let screen = try await tmux.waitFor(text: "✓ 200", timeout: Self.scaled(15))
-                    #expect(screen.contains { $0.contains("#1 GET") }, "run \(run)")
+                    try await tmux.waitFor("run \(run)'s first exchange answered", timeout: 15) { screen in
+                        screen.hasRow("✓ 200") && screen.hasRow("#1 GET")
+                    }
                     try await quit(tmux)
                     #expect(!(try await tmux.capture()).contains { $0.contains("#2 GET") }, "run \(run)")
                 }
@@ -107,7 +108,7 @@ extension TUITmuxTests {
                         let screen = try await tmux.capture().joined(separator: "\n")
                         #expect(arrived, "\(name): the whole path did not reach the server; the screen was:\n\(screen)")
                         // The demo API has no such route: once its answer shows, the TUI reads keys.
-                        try await tmux.waitFor(text: "404 Not Found", timeout: Self.scaled(10))
+                        try await tmux.waitFor(text: "404 Not Found", timeout: 10)
                         try await quit(tmux, confirming: true)
                     }
                     #expect(await server.requestCount(path: "/pasted", key: key) == index + 1, "\(name): a partial or second request")

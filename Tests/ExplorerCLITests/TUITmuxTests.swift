@@ -30,10 +30,9 @@ import TestSupport
 
     @Test func startsWithTheFivePanesAndQuitsCleanly() async throws {
         try await withExplorer { tmux in
-            let screen = try await tmux.capture()
-            #expect(screen.count >= 24)
-            #expect(screen.contains { $0.contains("demo") })
-            #expect(screen.contains { $0.contains("F1 help") })
+            try await tmux.waitFor("24 rows with the profile and the help key") { screen in
+                screen.count >= 24 && screen.hasRow("demo") && screen.hasRow("F1 help")
+            }
             try await tmux.send("C-q")
             #expect(try await tmux.waitForExit() == 0, "stderr: \(tmux.standardError())")
         }
@@ -52,11 +51,9 @@ import TestSupport
         try await withExplorer(["flaky/2"]) { tmux in
             try await tmux.send("Enter")
             // The status line and the body may arrive in different frames.
-            let screen = try await tmux.waitFor("the outcome and the body") { screen in
-                screen.contains { $0.contains("✓ 200 after 3 attempts") } && screen.contains { $0.contains("\"failures\": 2") }
+            try await tmux.waitFor("the outcome, its attempts and the body") { screen in
+                screen.hasRow("✓ 200 after 3 attempts") && screen.hasRow("\"failures\": 2") && screen.hasRow("attempt 3") && screen.hasRow("retry")
             }
-            #expect(screen.contains { $0.contains("attempt 3") })
-            #expect(screen.contains { $0.contains("retry") })
         }
     }
 
@@ -64,26 +61,26 @@ import TestSupport
     @Test func aGzipBodyIsShownDecodedWithBothSizesInTheTimeline() async throws {
         try await withExplorer(["gzip"]) { tmux in
             try await tmux.send("Enter")
-            let screen = try await tmux.waitFor("the decoded body and the sizes") { screen in
-                screen.contains { $0.contains("\"gzipped\": true") } && screen.contains { $0.contains("B (gzip ") }
+            try await tmux.waitFor("the decoded body and the sizes on the status's row") { screen in
+                screen.hasRow("\"gzipped\": true") && screen.hasRow("→ 200 · ", "B (gzip ")
             }
-            let row = screen.first { $0.contains("(gzip ") } ?? ""
-            #expect(row.contains("→ 200 · "), "\(row)")
         }
     }
 
     @Test func aRetryAfterWaitCountsDownAndEscCancelsIt() async throws {
         try await withExplorer(["retry-after/5"]) { tmux in
             try await tmux.send("Enter")
-            let waiting = try await tmux.waitFor(text: "left")
-            #expect(waiting.contains { $0.contains("retry in 5.0 s") && $0.contains("Retry-After") })
+            let waiting = try await tmux.waitFor("the wait and its reason") { screen in
+                screen.hasRow("left") && screen.hasRow("retry in 5.0 s", "Retry-After")
+            }
             let first = waiting.first { $0.contains("left") }!
             // The countdown moves while nothing else happens.
             try await tmux.waitFor("the countdown to change") { screen in screen.contains { $0.contains("left") && $0 != first } }
             try await tmux.send("Escape")
-            let cancelled = try await tmux.waitFor(text: "cancelled", timeout: 3)
-            #expect(!cancelled.contains { $0.contains("attempt 2") })
-            #expect(!cancelled.contains { $0.contains("left") && $0.contains("retry in") })
+            let cancelled = try await tmux.waitFor("the wait cancelled", timeout: 3) { screen in
+                screen.hasRow("cancelled") && !screen.hasRow("left", "retry in")
+            }
+            #expect(!cancelled.hasRow("attempt 2"))
         }
     }
 
@@ -92,16 +89,18 @@ import TestSupport
             try await tmux.send("Enter")
             try await tmux.waitFor(text: "left")
             try await tmux.send("C-g")
-            let screen = try await tmux.waitFor(text: "✓ 200 after 2 attempts", timeout: 5)
-            #expect(screen.contains { $0.contains("attempt 2") })
+            try await tmux.waitFor("the second attempt's success", timeout: 5) { screen in
+                screen.hasRow("✓ 200 after 2 attempts") && screen.hasRow("attempt 2")
+            }
         }
     }
 
     @Test func aTokenRefreshShowsTheAlternateRequestUnderItsAttempt() async throws {
         try await withExplorer(["auth/protected"], width: 120, height: 40) { tmux in
             try await tmux.send("Enter")
-            let screen = try await tmux.waitFor(text: "✓ 200 after 2 attempts")
-            #expect(screen.contains { $0.contains("alt POST") && $0.contains("auth/refresh") })
+            try await tmux.waitFor("the refresh under the attempt it served") { screen in
+                screen.hasRow("✓ 200 after 2 attempts") && screen.hasRow("alt POST", "auth/refresh")
+            }
         }
     }
 
@@ -122,9 +121,9 @@ import TestSupport
     @Test func helpOverlayListsTheBindingsAndCloses() async throws {
         try await withExplorer { tmux in
             try await tmux.send("F1")
-            let help = try await tmux.waitFor(text: "Help")
-            #expect(help.contains { $0.contains("Ctrl+R") })
-            #expect(help.contains { $0.contains("Shift+Tab") })
+            try await tmux.waitFor("the help's bindings") { screen in
+                screen.hasRow("Help") && screen.hasRow("Ctrl+R") && screen.hasRow("Shift+Tab")
+            }
             try await tmux.send("Escape")
             try await tmux.waitFor("help to close") { screen in !screen.contains { $0.contains("Help —") } }
             // `?` types in the URL line, and opens help from a pane without text fields.
@@ -139,9 +138,10 @@ import TestSupport
         try await withExplorer(["ansi"], width: 120, height: 40) { tmux in
             let titleBefore = try await tmux.paneTitle()
             try await tmux.send("Enter")
-            let screen = try await tmux.waitFor(text: "last line")
-            #expect(screen.contains { $0.contains("␛]0;pwned-by-server") })
-            #expect(Self.showsAllTitles(screen), "the screen was cleared or switched")
+            // The panes stay: the screen was neither cleared nor switched.
+            try await tmux.waitFor("the body with its escapes shown inert, in the panes") { screen in
+                screen.hasRow("last line") && screen.hasRow("␛]0;pwned-by-server") && Self.showsAllTitles(screen)
+            }
             #expect(try await tmux.paneTitle() == titleBefore)
             #expect(!(try await tmux.paneTitle()).contains("pwned"))
             let raw = try await tmux.captureWithAttributes()
@@ -190,8 +190,9 @@ import TestSupport
             try await tmux.send("Tab", "Tab", "Tab")
             try await tmux.waitFor(text: "/ search")
             try await tmux.send("End")
-            let end = try await tmux.waitFor(text: "\"padding\":")
-            #expect(end.contains { $0.contains("200") && $0.contains("MB") })
+            try await tmux.waitFor("the body's last lines and its size") { screen in
+                screen.hasRow("\"padding\":") && screen.hasRow("200", "MB")
+            }
         }
     }
 
@@ -203,16 +204,16 @@ import TestSupport
             try await tmux.send("Enter")
             try await tmux.send("abc-123", literal: true)
             try await tmux.send("Enter", "C-r")
-            let echoed = try await tmux.waitFor(text: "abc-123\"")
-            #expect(echoed.contains { $0.contains("X-Trace") })
+            try await tmux.waitFor("the header echoed") { screen in screen.hasRow("abc-123\"") && screen.hasRow("X-Trace") }
             // A line break pasted into a value is flagged and blocks sending.
             try await tmux.send("a")
             try await tmux.send("X-Bad", literal: true)
             try await tmux.send("Enter")
             try await tmux.send("\u{1B}[200~evil\r\nInjected: 1\u{1B}[201~", literal: true)
             try await tmux.send("Enter", "C-r")
-            let refused = try await tmux.waitFor(text: "not sent")
-            #expect(refused.contains { $0.contains("CR") || $0.contains("LF") })
+            try await tmux.waitFor("the line break named") { screen in
+                screen.hasRow("not sent") && (screen.hasRow("CR") || screen.hasRow("LF"))
+            }
         }
     }
 
@@ -225,8 +226,9 @@ import TestSupport
             try await tmux.waitFor(text: "\"edited\": true")
             try await tmux.send("C-r")
             // Sent as JSON: the echo shows the request's Content-Type and its length.
-            let echoed = try await tmux.waitFor(text: "\"application/json\"")
-            #expect(echoed.contains { $0.contains("Content-Length") })
+            try await tmux.waitFor("the echoed JSON type and length") { screen in
+                screen.hasRow("\"application/json\"") && screen.hasRow("Content-Length")
+            }
         }
     }
 

@@ -104,6 +104,9 @@ struct TmuxSession: Sendable {
     }
 
     /// Polls the screen until `condition` holds; fails with the last screen after `timeout` (scaled) seconds.
+    ///
+    /// A frame can reach the pane in pieces (an overlay's title before its rows), so a test waits
+    /// for everything it asserts in one condition; the screen returned is the one that met it.
     @discardableResult
     func waitFor(_ what: String, timeout: Double = 15, _ condition: ([String]) -> Bool) async throws -> [String] {
         let deadline = Date().addingTimeInterval(TestTime.scaled(timeout))
@@ -118,10 +121,10 @@ struct TmuxSession: Sendable {
         return screen
     }
 
-    /// Waits until `text` is somewhere on the screen.
-    @discardableResult
-    func waitFor(text: String, timeout: Double = 15) async throws -> [String] {
-        try await waitFor(text.debugDescription, timeout: timeout) { $0.contains { $0.contains(text) } }
+    /// Waits until `text` is somewhere on the screen. It returns no screen on purpose: the rest of
+    /// the screen may still be a frame behind, so assertions on it go in `waitFor(_:_:)`'s condition.
+    func waitFor(text: String, timeout: Double = 15) async throws {
+        try await waitFor(text.debugDescription, timeout: timeout) { $0.hasRow(text) }
     }
 
     func kill() async {
@@ -148,5 +151,12 @@ struct TmuxSession: Sendable {
 
     private static func shellQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+extension Array where Element == String {
+    /// Whether one row of this screen holds every fragment.
+    func hasRow(_ fragments: String...) -> Bool {
+        contains { row in fragments.allSatisfy(row.contains) }
     }
 }

@@ -296,7 +296,7 @@ import TestSupport
 
     /// With `cookies: true`, a second connection sends what the first one was given (httpbin sets it).
     @Test func theCookieJarOutlivesTheConnection() async throws {
-        let base = try #require(ProcessInfo.processInfo.environment["HTTPBIN_URL"], "HTTPBIN_URL is not set: run the tests through scripts/test")
+        let base = try await Httpbin.baseURL()
         let root = TemporaryDirectory()
         let store = ProfileStore(directory: root.url)
         var profile = Profile(name: "web")

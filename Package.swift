@@ -191,7 +191,13 @@ let package = Package(
         // What every test target shares (test targets cannot import each other).
         .target(
             name: "TestSupport",
+            dependencies: ["TestDefaults"],
             path: "Tests/TestSupport"
+        ),
+        // How many tests run at once when `swift test` is not told (see TestDefaults.c).
+        .target(
+            name: "TestDefaults",
+            path: "Tests/TestDefaults"
         ),
         .testTarget(
             name: "TUICoreTests",

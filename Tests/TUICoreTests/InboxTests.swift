@@ -14,12 +14,12 @@ import TestSupport
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    /// Collects events on a plain thread (as the UI thread does) until `count` arrived or 10 s (scaled) passed.
+    /// Collects events on a plain thread (as the UI thread does) until `count` arrived or 60 s (scaled) passed.
     private static func collect<Event: Sendable>(_ inbox: Inbox<Event>, count: Int) async -> [Event] {
         await withCheckedContinuation { continuation in
             Thread {
                 var received: [Event] = []
-                let deadline = Date().addingTimeInterval(TestTime.scaled(10))
+                let deadline = Date().addingTimeInterval(TestTime.scaled(60))
                 while received.count < count, Date() < deadline {
                     received += inbox.wait(timeout: 1).events
                 }

@@ -6,6 +6,13 @@ import TestSupport
 struct TmuxSession: Sendable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
+
+        /// Also written to stderr at once, so a run's log shows the screen even when the test
+        /// runner's own report of the error is lost.
+        init(description: String) {
+            self.description = description
+            FileHandle.standardError.write(Data("tmux: \(description)\n".utf8))
+        }
     }
 
     let socket: String

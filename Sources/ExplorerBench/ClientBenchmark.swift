@@ -84,7 +84,7 @@ struct ClientBenchmark {
             let start = ContinuousClock.now
             try await body()
             let elapsed = ContinuousClock.now - start
-            micros.append(Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12)
+            micros.append(elapsed.seconds * 1e6)
         }
         return Sample(micros)
     }

@@ -1,3 +1,4 @@
+import ClientCore
 import Foundation
 import ImportExport
 
@@ -38,7 +39,7 @@ struct ImportBenchmark {
                 exit(1)
             }
             let elapsed = ContinuousClock.now - start
-            millis.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+            millis.append(elapsed.milliseconds)
         }
         let size = Self.size(of: path)
         let sample = Sample(millis)

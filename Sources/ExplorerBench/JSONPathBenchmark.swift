@@ -1,3 +1,4 @@
+import ClientCore
 import Foundation
 import RequestModel
 
@@ -83,8 +84,7 @@ struct JSONPathBenchmark {
     static func milliseconds(_ work: () -> Void) -> Double {
         let start = ContinuousClock.now
         work()
-        let (seconds, attoseconds) = (ContinuousClock.now - start).components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        return (ContinuousClock.now - start).milliseconds
     }
 
     static func executable(_ name: String) -> String? {

@@ -93,8 +93,8 @@ struct SoakBenchmark {
         }
         let end = ContinuousClock.now
         result.rssEnd = residentKilobytes() ?? 0
-        result.seconds = Self.seconds(end - start)
-        result.warmSeconds = Self.seconds(end - warmInstant)
+        result.seconds = (end - start).seconds
+        result.warmSeconds = (end - warmInstant).seconds
         return result
     }
 
@@ -116,9 +116,5 @@ struct SoakBenchmark {
         print("rss_end_kb=\(result.rssEnd)")
         let growth = result.rssWarm > 0 ? Double(result.rssEnd - result.rssWarm) / Double(result.rssWarm) * 100 : .nan
         print("rss_growth_pct=\(format(growth))")
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -153,9 +153,3 @@ struct SpoolBenchmark {
         try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
     }
 }
-
-extension Duration {
-    fileprivate var milliseconds: Double {
-        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
-    }
-}

@@ -36,7 +36,7 @@ struct StreamBenchmark {
             }
             let started = ContinuousClock.now
             _ = try await client.send(HTTPRequest(.get, "paced?count=\(events)&rate=\(rate)"))
-            let seconds = (ContinuousClock.now - started).benchSeconds
+            let seconds = (ContinuousClock.now - started).seconds
             await client.shutdown()
             let (count, ordered) = await counted.value
             let label = rate >= 1_000_000 ? "unpaced" : "paced_\(rate)_per_s"
@@ -66,7 +66,7 @@ struct StreamBenchmark {
                 _ = try tmux.waitFor(since: sent) { $0.contains { $0.contains("#\(number) drop id \(number)") } }
                 let seen = ContinuousClock.now
                 guard let left = server.dripped.withLock({ $0[number] }) else { throw BenchFailure("event \(number) was never sent") }
-                latencies.append((seen - left).benchSeconds * 1000)
+                latencies.append((seen - left).seconds * 1000)
             }
         }
         let latency = Sample(latencies)
@@ -99,8 +99,4 @@ struct StreamBenchmark {
         print("tui_key_answer_during_10k_events_per_s_ms_p50=\(format(answer.median)) max=\(format(answer.percentile(100))) presses=\(answers.count)")
         print("tui_stream_\(total)_events_ended_after_ms=\(format(ended)) all_counted=\(shown.contains("\(total) events · ended")) shown=\"\(shown.trimmingCharacters(in: .whitespaces))\"")
     }
-}
-
-extension Duration {
-    var benchSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

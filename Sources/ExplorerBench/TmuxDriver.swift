@@ -1,3 +1,4 @@
+import ClientCore
 import Foundation
 
 /// The explorer as a user sees it: a tmux window on a private tmux server, keys sent with
@@ -40,7 +41,7 @@ struct TmuxDriver {
             let now = ContinuousClock.now
             if condition(screen) {
                 let elapsed = now - start
-                return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+                return elapsed.milliseconds
             }
             if now > limit {
                 throw BenchFailure("timed out; the screen was:\n" + screen.joined(separator: "\n"))

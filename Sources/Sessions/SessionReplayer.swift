@@ -55,8 +55,7 @@ public struct SessionReplayer: Sendable {
         var recorder = recorder.including(credentialsOf: client)
         recorder.secretValues += captures.values.filter(\.secret).map(\.text)
         var replayed = recorder.exchange(name: exchange.name, request: exchange.request, events: recorded, result: result,
-                                         startedAt: startedAt, elapsedMs: Double(elapsed.components.seconds) * 1000
-                                             + Double(elapsed.components.attoseconds) / 1e15)
+                                         startedAt: startedAt, elapsedMs: elapsed.milliseconds)
         // The request as it was asked for, its secrets masked unless the session keeps them.
         replayed.request = recorder.request(exchange.request)
         replayed.check = exchange.check

@@ -244,9 +244,3 @@ extension ResponseSummary {
                   headers: response.headers.map { Header($0.name, $0.value) })
     }
 }
-
-extension Duration {
-    var milliseconds: Double {
-        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
-    }
-}

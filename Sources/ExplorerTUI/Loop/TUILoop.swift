@@ -1,3 +1,4 @@
+import ClientCore
 import ExplorerApp
 import Foundation
 import TUICore
@@ -31,8 +32,7 @@ final class TUILoop: @unchecked Sendable {
     }
 
     private func now() -> Double {
-        let elapsed = ContinuousClock.now - origin
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        (ContinuousClock.now - origin).seconds
     }
 
     /// Runs until the user quits; the terminal is restored before it returns.

@@ -72,7 +72,3 @@ final class BodyArrivalWatch: Sendable {
                            expected: snapshot.expected, seconds: seconds, preview: preview)
     }
 }
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}

@@ -123,8 +123,7 @@ struct RequestFilesRun {
         let watcher = SignalWatcher([SIGINT]) { _ in exchange.cancel() }
         let result = await exchange.value
         watcher.stop()
-        let elapsed = clock.now - start
-        return (result, Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+        return (result, (clock.now - start).milliseconds)
     }
 
     private static func shutdown(_ clients: [String: ProfileClient], _ writers: [EventsWriter]) async {

@@ -19,3 +19,15 @@ enum Seconds {
         Int64((clamped(value) * 1000).rounded(.up))
     }
 }
+
+extension Duration {
+    /// The duration in seconds, for figures and timers.
+    public var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+
+    /// The duration in milliseconds, as the timeline, sessions and `run` give it.
+    public var milliseconds: Double {
+        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import LocatedYAML
+import ProfileFormat
 import RequestModel
 import Yams
 
@@ -57,8 +58,8 @@ struct OpenAPIText {
     /// No tags resolved by pattern: the tree reads plain scalars itself (and it is faster).
     static let resolver = Resolver.basic
 
-    /// The YAML node as JSON, as `LocatedNode.json` reads a body: quoted scalars are strings, plain
-    /// ones true, false, null or a number when they read as one. Nil past the budget or the depth.
+    /// The YAML node as JSON, its scalars read as `LocatedNode.json` reads them
+    /// (`JSONNode.yamlScalar`). Nil past the budget or the depth.
     private static func json(_ node: Yams.Node, depth: Int, budget: inout Int) -> JSONNode? {
         budget -= 1
         guard depth > 0, budget >= 0 else { return nil }
@@ -80,18 +81,7 @@ struct OpenAPIText {
             }
             return .array(items)
         case .scalar(let scalar):
-            guard scalar.style == .plain else { return .string(scalar.string) }
-            switch scalar.string {
-            case "true", "True", "TRUE": return .bool(true)
-            case "false", "False", "FALSE": return .bool(false)
-            case "null", "Null", "NULL", "~", "": return .null
-            default:
-                if let first = scalar.string.utf8.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
-                   case .number(let number)? = JSONNode.parse(scalar.string) {
-                    return .number(number)
-                }
-                return .string(scalar.string)
-            }
+            return JSONNode.yamlScalar(scalar.string, plain: scalar.style == .plain)
         case .alias:
             return nil
         }

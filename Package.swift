@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         // No default traits: its ExternalLoading trait (async loading of external references) is
@@ -72,7 +73,7 @@ let package = Package(
         ),
         .target(
             name: "TUICore",
-            dependencies: ["Locking", "RequestModel"]
+            dependencies: ["Locking", "RequestModel", "HTTPParsing"]
         ),
         // The one YAML reader of the files a user keeps (profiles, saved requests, sessions): nodes
         // with their place, problems as FILE:LINE:COLUMN: key: message, alias bombs refused.
@@ -100,7 +101,7 @@ let package = Package(
         // onto ClientCore, cookie jars.
         .target(
             name: "Profiles",
-            dependencies: ["ProfileFormat", "Cookies", "ClientCore", "Locking"]
+            dependencies: ["RequestModel", "ProfileFormat", "Cookies", "ClientCore", "Locking"]
         ),
         // The streamed formats of SPEC §10, parsed a chunk at a time: pure, no Foundation, no NIO.
         .target(
@@ -118,7 +119,7 @@ let package = Package(
         ),
         .target(
             name: "ExplorerApp",
-            dependencies: ["RequestModel", "TUICore", "HTTPParsing", "CurlSyntax", "ClientEvents", "ProfileFormat", "SessionFormat", "URITemplates"]
+            dependencies: ["RequestModel", "TUICore", "HTTPParsing", "ClientEvents", "ProfileFormat", "SessionFormat", "URITemplates"]
         ),
         .target(
             name: "ClientCore",
@@ -148,9 +149,13 @@ let package = Package(
                 "HTTPParsing",
                 "Locking",
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HummingbirdHTTP2", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
@@ -162,6 +167,8 @@ let package = Package(
                 "RequestModel",
                 "CurlSyntax",
                 "Locking",
+                "LocatedYAML",
+                "ProfileFormat",
                 "TUICore",
                 "ExplorerApp",
                 "ClientCore",
@@ -186,6 +193,8 @@ let package = Package(
                 "Profiles",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // What every test target shares (test targets cannot import each other).
@@ -205,16 +214,16 @@ let package = Package(
         ),
         .testTarget(
             name: "ExplorerAppTests",
-            dependencies: ["TestSupport", "RequestModel", "ExplorerApp", "TUICore", "ClientCore", "Profiles", "Sessions"]
+            dependencies: ["TestSupport", "RequestModel", "ClientEvents", "ExplorerApp", "TUICore", "ClientCore", "Profiles", "Sessions"]
         ),
         .testTarget(
             name: "ProfilesTests",
-            dependencies: ["TestSupport", "RequestModel", "ProfileFormat", "Profiles", "ClientCore", "DemoAPI"]
+            dependencies: ["TestSupport", "RequestModel", "ProfileFormat", "Profiles", "ClientCore", "Cookies", "DemoAPI"]
         ),
         .testTarget(
             name: "SessionsTests",
             dependencies: [
-                "TestSupport", "RequestModel", "SessionFormat", "Sessions", "ProfileFormat", "Profiles", "ClientCore", "DemoAPI", "CurlSyntax",
+                "TestSupport", "RequestModel", "ClientEvents", "SessionFormat", "Sessions", "Profiles", "ClientCore", "DemoAPI", "CurlSyntax",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -232,7 +241,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImportExportTests",
-            dependencies: ["TestSupport", "ImportExport", "RequestModel", "ProfileFormat", "LocatedYAML", "CurlSyntax"]
+            dependencies: ["TestSupport", "ImportExport", "RequestModel", "ProfileFormat", "LocatedYAML", "CurlSyntax", "URITemplates"]
         ),
         .testTarget(
             name: "HTTPParsingTests",
@@ -240,7 +249,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ClientCoreTests",
-            dependencies: ["TestSupport", "ClientCore", "DemoAPI", "Locking", .product(name: "CompressNIO", package: "compress-nio")]
+            dependencies: [
+                "TestSupport", "RequestModel", "ClientEvents", "ClientCore", "DemoAPI", "Locking",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
         ),
         .testTarget(
             name: "DemoAPITests",
@@ -249,11 +264,14 @@ let package = Package(
                 "DemoAPI",
                 "StreamFormats",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .testTarget(
             name: "ExplorerCLITests",
-            dependencies: ["TestSupport", "ClientCore", "DemoAPI", "Profiles", "Sessions"]
+            dependencies: ["TestSupport", "ClientCore", "DemoAPI"]
         ),
     ],
     swiftLanguageModes: [.v6]

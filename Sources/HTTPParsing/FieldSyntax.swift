@@ -10,6 +10,18 @@ public enum FieldSyntax {
         }
     }
 
+    /// The same for one Unicode scalar (a name typed in the TUI, checked as it is typed).
+    public static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && isTokenByte(UInt8(scalar.value))
+    }
+
+    /// Whether a scalar may stand in a field value: anything but CR, LF, NUL, the other C0
+    /// controls except tab, and DEL (a CR or LF would split the header: request smuggling).
+    /// Non-ASCII text is allowed; it goes out as UTF-8.
+    public static func isFieldValueScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0x09 || (scalar.value >= 0x20 && scalar.value != 0x7F)
+    }
+
     /// A method or a header name: one or more token bytes.
     public static func isToken(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy(isTokenByte)
@@ -17,7 +29,7 @@ public enum FieldSyntax {
 
     /// A field value may hold visible characters, spaces and tabs, never CR, LF, NUL or other controls.
     public static func isFieldValue(_ value: String) -> Bool {
-        value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+        value.unicodeScalars.allSatisfy(isFieldValueScalar)
     }
 
     /// Why a header field cannot go on the wire (a name that is not a token, a value with CR,

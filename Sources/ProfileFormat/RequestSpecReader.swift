@@ -93,7 +93,7 @@ public enum RequestSpecReader {
     static func parameters(_ node: LocatedNode) throws(FileProblem) -> [RequestSpec.Parameter] {
         try node.sequence().map { (item) throws(FileProblem) in
             let fields = try item.mapping(allowed: ["name", "in", "required", "description", "enum"], required: ["name", "in"])
-            let place = try fields.required("in")
+            let place = fields.required("in")
             guard let location = RequestSpec.Parameter.Location(rawValue: try place.string()) else {
                 throw place.problem("a parameter is in path or query")
             }

@@ -1,37 +1,26 @@
-/// What may go in a header (RFC 9110 §5.1, §5.5), checked as the user types so a bad header is
-/// flagged on screen and never sent. Problems name the offending character visibly and say
-/// where it is (1-based, in Unicode scalars — each is drawn as one glyph or stand-in):
-/// "CR at 5", "':' at 3".
+import HTTPParsing
+
+/// Where a header typed in the TUI breaks HTTPParsing's `FieldSyntax` (the one rule, RFC 9110
+/// §5.1, §5.5), so a bad header is flagged on screen as it is typed and never sent. Problems name
+/// the offending character visibly and say where it is (1-based, in Unicode scalars — each is
+/// drawn as one glyph or stand-in): "CR at 5", "':' at 3".
 public enum HeaderRules {
     /// Why `name` is not a valid field name (a token), or nil if it is.
     public static func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "empty name" }
-        for (offset, scalar) in name.unicodeScalars.enumerated() where !isTokenCharacter(scalar) {
+        return firstProblem(in: name, allowed: FieldSyntax.isTokenScalar)
+    }
+
+    /// Why `value` is not a valid field value, or nil if it is.
+    public static func valueProblem(_ value: String) -> String? {
+        firstProblem(in: value, allowed: FieldSyntax.isFieldValueScalar)
+    }
+
+    private static func firstProblem(in text: String, allowed: (Unicode.Scalar) -> Bool) -> String? {
+        for (offset, scalar) in text.unicodeScalars.enumerated() where !allowed(scalar) {
             return "\(describe(scalar)) at \(offset + 1)"
         }
         return nil
-    }
-
-    /// Why `value` is not a valid field value, or nil if it is: CR, LF, NUL, the other C0
-    /// controls except tab, and DEL are refused (a CR or LF would split the header — request
-    /// smuggling). Non-ASCII text is allowed; it goes out as UTF-8.
-    public static func valueProblem(_ value: String) -> String? {
-        for (offset, scalar) in value.unicodeScalars.enumerated() {
-            let code = scalar.value
-            if (code < 0x20 && code != 0x09) || code == 0x7F {
-                return "\(describe(scalar)) at \(offset + 1)"
-            }
-        }
-        return nil
-    }
-
-    /// RFC 9110 tchar: letters, digits and ``!#$%&'*+-.^_`|~``.
-    public static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9": return true
-        case "!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~": return true
-        default: return false
-        }
     }
 
     /// A character as a message shows it: a control by its name (CR, LF, NUL, DEL), a space as

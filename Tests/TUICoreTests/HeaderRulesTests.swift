@@ -1,3 +1,4 @@
+import HTTPParsing
 import Testing
 import TUICore
 
@@ -37,6 +38,16 @@ import TUICore
             if code == 9 { #expect(problem.isEmpty); continue }
             #expect(!problem.unicodeScalars.contains { TerminalText.needsReplacing($0) }, "\(code)")
             #expect(problem.hasSuffix(" at 2"))
+        }
+    }
+
+    /// The TUI flags exactly what the client refuses to send: one rule (FieldSyntax), two views.
+    @Test func theTUIAndTheClientRefuseTheSameCharacters() {
+        let scalars = (0...0x7F).compactMap(Unicode.Scalar.init) + ["é", "日", "\u{202E}", "\u{85}", "\u{FEFF}"]
+        for scalar in scalars {
+            let text = "a\(Character(scalar))b"
+            #expect((HeaderRules.nameProblem(text) == nil) == FieldSyntax.isToken(text), "name \(text.debugDescription)")
+            #expect((HeaderRules.valueProblem(text) == nil) == FieldSyntax.isFieldValue(text), "value \(text.debugDescription)")
         }
     }
 }

@@ -62,8 +62,10 @@ public enum Httpbin {
         while Date() < deadline {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
+                // Its last line says why (a traceback ends with the error).
                 let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-                throw Unavailable(description: "httpbin did not start (\(output.trimmingCharacters(in: .whitespacesAndNewlines))): \(advice)")
+                let reason = output.split(separator: "\n").last.map(String.init) ?? "exit status \(status)"
+                throw Unavailable(description: "httpbin did not start (\(reason); its log: \(log)): \(advice)")
             }
             if LoopbackListener.accepts(port: port) { return "http://127.0.0.1:\(port)" }
             try await Task.sleep(for: .milliseconds(50))

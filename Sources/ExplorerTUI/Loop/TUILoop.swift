@@ -37,6 +37,13 @@ final class TUILoop: @unchecked Sendable {
 
     /// Runs until the user quits; the terminal is restored before it returns.
     func run() throws {
+        // SIGTERM and SIGHUP end the loop like Ctrl+Q, so the terminal is restored on the way out.
+        // Watched before the first frame: a signal sent once the screen shows must not find the
+        // default action (or, blocked by the parent and pending, be discarded when the watcher
+        // sets it to ignored).
+        let inbox = self.inbox
+        let stopSignals = SignalWatcher([SIGTERM, SIGHUP]) { _ in inbox.post(.terminate) }
+        defer { stopSignals.stop() }
         let terminal = try Terminal(noColor: noColor, typeAhead: typeAhead)
         defer { terminal.close() }
         terminal.wakeOnResize(inbox)
@@ -48,10 +55,6 @@ final class TUILoop: @unchecked Sendable {
         terminal.draw(state.render(now: now()))
         runner.startProfile(state.profiles.name)
         background { $0.listProfiles() }
-        // SIGTERM and SIGHUP end the loop like Ctrl+Q, so the terminal is restored on the way out.
-        let inbox = self.inbox
-        let stopSignals = SignalWatcher([SIGTERM, SIGHUP]) { _ in inbox.post(.terminate) }
-        defer { stopSignals.stop() }
         var lastDraw = now()
         var drawOwed = false
         while !state.wantsQuit {

@@ -150,9 +150,7 @@ struct TmuxSession: Sendable {
     }
 
     private static func tmuxPath() throws -> String {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let found = path.split(separator: ":").map { "\($0)/tmux" }.first(where: FileManager.default.isExecutableFile(atPath:))
-        guard let found else { throw Failure(description: "tmux is not installed (scripts/test installs it)") }
+        guard let found = Executable.find("tmux") else { throw Failure(description: "tmux is not installed (scripts/test installs it)") }
         return found
     }
 

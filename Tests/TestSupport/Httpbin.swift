@@ -50,7 +50,7 @@ public enum Httpbin {
         if let given = ProcessInfo.processInfo.environment["HTTPBIN_URL"], !given.isEmpty {
             return given.hasSuffix("/") ? String(given.dropLast()) : given
         }
-        guard let python = executable("python3") else {
+        guard let python = Executable.find("python3") else {
             throw Unavailable(description: "HTTPBIN_URL is not set and there is no python3 to start httpbin: \(advice)")
         }
         // A port free now; the server binds it a moment later (SO_REUSEADDR on both sides).
@@ -72,11 +72,6 @@ public enum Httpbin {
         }
         kill(pid, SIGKILL)
         throw Unavailable(description: "httpbin did not answer on 127.0.0.1:\(port) within \(TestTime.scaled(30)) s (its log: \(log)): \(advice)")
-    }
-
-    private static func executable(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first(where: FileManager.default.isExecutableFile(atPath:))
     }
 
     /// Starts the server with stdin on a pipe whose write end this process keeps open, unshared:

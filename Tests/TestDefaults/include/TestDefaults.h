@@ -1,5 +1,2 @@
 #pragma once
-
-/// The parallelization width the test process sets for itself when the environment names none
-/// (see TestDefaults.c).
-extern const char *const explorer_test_parallelization_width;
+// Nothing to call: TestDefaults.c acts through a constructor when the test binary loads.

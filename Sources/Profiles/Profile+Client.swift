@@ -17,7 +17,8 @@ extension Profile {
     ///   file, an unset variable in one of those.
     public func makeClient(configuration: HTTPClient.Configuration = HTTPClient.Configuration(),
                            environment: [String: String]? = nil, file: String? = nil) throws(ProfileProblem) -> HTTPClient {
-        let context = ProfileContext(profile: name, file: file, environment: environment)
+        var context = ProfileContext(profile: name, file: file, environment: environment)
+        context.variables = try variables(context: context)
         var configuration = configuration
         if let redirects {
             if case .refuse = configuration.redirects {} else {
@@ -56,12 +57,7 @@ extension Profile {
             client = HTTPClient(configuration: configuration)
         }
         client.headers = HTTPHeaders(headers.map { HTTPHeader(name: $0.name, value: $0.value) })
-        // `${env:}` in a value is read now, and makes the value a secret.
-        client.variables = try Dictionary(vars.map { (variable) throws(ProfileProblem) in
-            let value = try context.resolve(variable.value, key: "vars.\(variable.name)")
-            return (variable.name, TemplateValue(value, secret: value != variable.value))
-        }, uniquingKeysWith: { _, last in last })
-        client.credentialHeaders = credentialHeaders
+        client.credentialHeaders = credentialHeaders(variables: context.variables)
         client.auth = auth?.clientAuth
         if let timeout { client.timeout = timeout }
         if let deadline { client.deadline = deadline }
@@ -71,44 +67,60 @@ extension Profile {
                 validator.make(key: "validators[\(index)]", context: context)
             }
         }
-        let literals = environmentLiterals(context: context)
+        let literals = headerLiterals(context: context)
         if !literals.isEmpty {
-            client.modifyRequests { prepared in try literals.resolve(&prepared.headers) }
+            client.resolveOwnHeaders { header throws(HTTPError) in try literals.value(of: header) }
         }
         return client
     }
 
-    /// Common headers that are credentials (SPEC §4): the key headers and every header whose
-    /// value reads a `${env:}` secret. Auth and the headers `apply` sets are credentials too;
-    /// the client knows those itself.
-    var credentialHeaders: Set<String> {
-        Set(keyHeaders + headers.filter { !EnvironmentReference.names(in: $0.value).isEmpty }.map(\.name))
+    /// The profile's `vars:`, each value's `${env:}` read now (which makes it a secret). Requests
+    /// see them below the request file's vars, captures and `--var` (SPEC §8).
+    public func variables(environment: [String: String]? = nil, file: String? = nil) throws(ProfileProblem) -> [String: TemplateValue] {
+        try variables(context: ProfileContext(profile: name, file: file, environment: environment))
     }
 
-    /// The profile's header values (common headers, auth) that refer to the environment, each
-    /// with the key it came from, so a request built from them gets the values of the moment.
-    func environmentLiterals(context: ProfileContext) -> EnvironmentLiterals {
-        var literals = headers.filter { !EnvironmentReference.names(in: $0.value).isEmpty }.map { header in
-            EnvironmentLiterals.Literal(name: header.name, value: header.value) { () throws(ProfileProblem) in
-                try context.resolve(header.value, key: "headers.\(header.name)")
+    func variables(context: ProfileContext) throws(ProfileProblem) -> [String: TemplateValue] {
+        try Dictionary(vars.map { (variable) throws(ProfileProblem) in
+            let value = try context.resolve(variable.value, key: "vars.\(variable.name)")
+            return (variable.name, TemplateValue(value, secret: value != variable.value))
+        }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Common headers that are credentials (SPEC §4): the key headers and every header whose
+    /// value reads a `${env:}` secret or a secret variable. Auth and the headers `apply` sets are
+    /// credentials too; the client knows those itself.
+    func credentialHeaders(variables: [String: TemplateValue] = [:]) -> Set<String> {
+        Set(keyHeaders + headers.filter { header in
+            let template = Template.referencing(header.value)
+            return !template.environmentNames.isEmpty || template.variables.contains { variables[$0]?.secret == true }
+        }.map(\.name))
+    }
+
+    /// The profile's header values (common headers, auth) that hold placeholders, each with the
+    /// key it came from, so a request built from them gets the values of the moment.
+    func headerLiterals(context: ProfileContext) -> HeaderLiterals {
+        var literals = headers.filter { ProfileContext.hasPlaceholders($0.value) }.map { header in
+            HeaderLiterals.Literal(name: header.name, value: header.value) { () throws(ProfileProblem) in
+                try context.fill(header.value, key: "headers.\(header.name)")
             }
         }
         switch auth {
-        case .bearer(let token) where !EnvironmentReference.names(in: token).isEmpty:
+        case .bearer(let token) where ProfileContext.hasPlaceholders(token):
             literals.append(.init(name: "Authorization", value: "Bearer \(token)") { () throws(ProfileProblem) in
-                "Bearer " + (try context.resolve(token, key: "auth.bearer"))
+                "Bearer " + (try context.fill(token, key: "auth.bearer"))
             })
-        case .basic(let username, let password) where !EnvironmentReference.names(in: username + password).isEmpty:
+        case .basic(let username, let password) where ProfileContext.hasPlaceholders(username + password):
             literals.append(.init(name: "Authorization", value: Self.basic(username, password)) { () throws(ProfileProblem) in
-                Self.basic(try context.resolve(username, key: "auth.basic.username"), try context.resolve(password, key: "auth.basic.password"))
+                Self.basic(try context.fill(username, key: "auth.basic.username"), try context.fill(password, key: "auth.basic.password"))
             })
-        case .header(let name, let value) where !EnvironmentReference.names(in: value).isEmpty:
+        case .header(let name, let value) where ProfileContext.hasPlaceholders(value):
             literals.append(.init(name: name, value: value) { () throws(ProfileProblem) in
-                try context.resolve(value, key: "auth.header.value")
+                try context.fill(value, key: "auth.header.value")
             })
         default: break
         }
-        return EnvironmentLiterals(literals: literals)
+        return HeaderLiterals(literals: literals)
     }
 
     static func basic(_ username: String, _ password: String) -> String {
@@ -126,12 +138,41 @@ extension Profile.Auth {
     }
 }
 
-/// What resolving a profile's values needs: where problems point, and the environment.
+/// What resolving a profile's values needs: where problems point, the environment and the
+/// profile's own vars.
 struct ProfileContext: Sendable {
     let profile: String
     let file: String?
     /// nil: the process environment, read at each resolution.
     let environment: [String: String]?
+    /// The profile's `vars:`, for `{{name}}` in its headers, auth and alternate request.
+    var variables: [String: TemplateValue] = [:]
+
+    init(profile: String, file: String?, environment: [String: String]?) {
+        self.profile = profile
+        self.file = file
+        self.environment = environment
+    }
+
+    var currentEnvironment: [String: String] { environment ?? ProcessInfo.processInfo.environment }
+
+    /// Whether a profile value holds a placeholder `fill` replaces.
+    static func hasPlaceholders(_ text: String) -> Bool {
+        Template.mayHavePlaceholders(text) && !Template.referencing(text).isPlain
+    }
+
+    /// `text`, as the profile wrote it, with `{{name}}` filled from the profile's vars and
+    /// `${env:NAME}` from the environment, in one pass: a value put in is never read again. A
+    /// `{{…}}` that names no var stays as written (profile values may hold braces of their own);
+    /// an unset environment variable is a problem naming it and `key`.
+    func fill(_ text: String, key: String) throws(ProfileProblem) -> String {
+        guard Template.mayHavePlaceholders(text) else { return text }
+        let values = TemplateValues(variables: variables, environment: currentEnvironment)
+        return try Template.referencing(text).render(with: values) { (part) throws(ProfileProblem) in
+            guard case .environment = part else { return part.placeholder }
+            throw problem(key, TemplateMissing(part: part).description)
+        }.text
+    }
 
     func problem(_ key: String, _ message: String) -> ProfileProblem {
         ProfileProblem(file: file ?? "profile \(profile.debugDescription)", line: nil, key: key, message: message)
@@ -139,17 +180,17 @@ struct ProfileContext: Sendable {
 
     /// `text` with `${env:NAME}` replaced; an unset variable is a problem naming it and `key`.
     func resolve(_ text: String, key: String) throws(ProfileProblem) -> String {
-        switch EnvironmentReference.resolve(text, in: environment ?? ProcessInfo.processInfo.environment) {
+        switch EnvironmentReference.resolve(text, in: currentEnvironment) {
         case .success(let value): return value
         case .failure(let unset): throw problem(key, unset.sentence)
         }
     }
 }
 
-/// Header values of the profile with `${env:NAME}` in them, exactly as the client sends them
-/// before resolution. Only those are resolved: a value that came from a server (a refreshed
-/// token) or that the user typed in a request is never read as a reference.
-struct EnvironmentLiterals: Sendable {
+/// Header values of the profile with placeholders in them, exactly as the client holds them.
+/// The client passes only its own values (never a request's headers, nor one `apply` set), so a
+/// value that came from a server or that the user typed in a request is never read as a template.
+struct HeaderLiterals: Sendable {
     struct Literal: Sendable {
         let name: String
         let value: String
@@ -160,20 +201,15 @@ struct EnvironmentLiterals: Sendable {
 
     var isEmpty: Bool { literals.isEmpty }
 
-    func resolve(_ headers: inout HTTPHeaders) throws(HTTPError) {
-        var fields = Array(headers)
-        var changed = false
-        for index in fields.indices {
-            guard let literal = literals.first(where: {
-                $0.value == fields[index].value && $0.name.lowercased() == fields[index].name.lowercased()
-            }) else { continue }
-            do {
-                fields[index].value = try literal.resolve()
-            } catch {
-                throw HTTPError(.invalidHeader, error.description)
-            }
-            changed = true
+    /// The value `header` goes out with: its literal's, filled now; any other as it is.
+    func value(of header: HTTPHeader) throws(HTTPError) -> String {
+        guard let literal = literals.first(where: { $0.value == header.value && $0.name.lowercased() == header.name.lowercased() }) else {
+            return header.value
         }
-        if changed { headers = HTTPHeaders(fields) }
+        do {
+            return try literal.resolve()
+        } catch {
+            throw HTTPError(.invalidHeader, error.description)
+        }
     }
 }

@@ -56,9 +56,10 @@ extension Profile.Check {
 }
 
 extension Profile.AltRequest {
-    /// On `statuses`: sends the request (its `${env:NAME}` resolved then), then sets `apply`'s
-    /// headers on the client, `{{alt.json.path}}` filled from the response, replacing the
-    /// profile's auth and common headers of those names for the attempts that follow.
+    /// On `statuses`: sends the request (its `{{name}}` and `${env:NAME}` filled then), then sets
+    /// `apply`'s headers on the client, `{{alt.json.path}}` filled from the response, replacing
+    /// the profile's auth and common headers of those names for the attempts that follow. The
+    /// client sends what `apply` set as it is: a token is never read as a template.
     func make(key: String, context: ProfileContext) -> HTTPAltRequestValidator {
         let alt = self
         return HTTPAltRequestValidator(statusCodes: Set(statuses), { _, _ in
@@ -74,14 +75,14 @@ extension Profile.AltRequest {
     func request(key: String, context: ProfileContext) -> HTTPRequest {
         var request = HTTPRequest(HTTPMethod(rawValue: method), url)
         do throws(ProfileProblem) {
-            request.route = try context.resolve(url, key: "\(key).request.url")
+            request.route = try context.fill(url, key: "\(key).request.url")
             for header in headers {
-                request.headers.add(name: header.name, value: try context.resolve(header.value, key: "\(key).request.headers.\(header.name)"))
+                request.headers.add(name: header.name, value: try context.fill(header.value, key: "\(key).request.headers.\(header.name)"))
             }
             if let json {
                 // Resolved inside each string literal and quoted again, so a value with `"` or `\` stays one string.
                 let body = try JSONStringLiterals.map(json) { (text, _) throws(ProfileProblem) in
-                    try context.resolve(text, key: "\(key).request.json")
+                    try context.fill(text, key: "\(key).request.json")
                 }
                 request.body = .data(Data(body.utf8), contentType: "application/json")
             }
@@ -91,14 +92,15 @@ extension Profile.AltRequest {
         return request
     }
 
-    /// `apply`'s headers, `${env:NAME}` and `{{alt.json PATH}}` filled in one pass of the template
-    /// read from the file, so no value — from the environment or the server — is read as a reference.
+    /// `apply`'s headers, `{{name}}`, `${env:NAME}` and `{{alt.json PATH}}` filled in one pass of
+    /// the template read from the file, so no value — from the environment or the server — is
+    /// read as a reference.
     func applied(to response: HTTPResponse, key: String, context: ProfileContext) throws -> [Profile.Header] {
         guard response.isSuccess else {
             throw ApplyFailure(message: "\(method) \(url) answered \(response.status), so there is nothing to apply")
         }
         let json = response.body.count <= HTTPJSONFieldValidator.maxBytes ? JSONNode.parse(response.body.data) : nil
-        var values = TemplateValues(secretDocuments: ["alt"], environment: context.environment ?? ProcessInfo.processInfo.environment)
+        var values = TemplateValues(variables: context.variables, secretDocuments: ["alt"], environment: context.currentEnvironment)
         values.documents["alt"] = json
         return try applyHeaders.map { header in
             let headerKey = "\(key).apply.headers.\(header.name)"

@@ -2,6 +2,7 @@ import ClientCore
 import Foundation
 import Cookies
 import Locking
+import RequestModel
 
 /// A profile's client while it is in use, with what the profile keeps for it: with
 /// `cookies: true`, the jar is restored from `profiles/NAME.cookies.json` and saved back
@@ -9,6 +10,9 @@ import Locking
 public final class ProfileConnection: Sendable {
     public let profile: Profile
     public let client: HTTPClient
+    /// The profile's `vars:` (their `${env:}` read when it opened): the lowest layer of every
+    /// request's variables. The client itself fills nothing.
+    public let variables: [String: TemplateValue]
     private let store: ProfileStore?
     private let saved: Locked<CookieJar?>
     private let problem = Locked<ProfileProblem?>(nil)
@@ -20,6 +24,7 @@ public final class ProfileConnection: Sendable {
                 environment: [String: String]? = nil) throws(ProfileProblem) {
         let file = store.map { $0.file(for: profile.name).path }
         client = try profile.makeClient(configuration: configuration, environment: environment, file: file)
+        variables = try profile.variables(environment: environment, file: file)
         self.profile = profile
         let keepsCookies = profile.cookies == true && profile.name != ProfileName.demo && ProfileName.isValid(profile.name)
         self.store = keepsCookies ? store : nil

@@ -135,32 +135,18 @@ public struct RequestFileRun: Sendable {
     public func prepare(_ index: Int, of file: RequestFile, edited: RequestSpec? = nil) -> Prepared {
         let spec = file.requests.requests[index]
         let name = spec.name ?? "request \(index + 1)"
-        var scope = self.scope
-        // A request's own vars sit just above the file's.
-        for variable in spec.vars { scope.file[variable.name] = TemplateValue(variable.value) }
-        let masking = scope.secrets(environmentNames: file.environmentNames)
-        let filled: RequestSpec
-        let secrets: [String]
-        do throws(RequestRendering.Undefined) {
-            (filled, secrets) = try RequestRendering(scope, templates: file.parsedTemplates).render(edited ?? spec)
-        } catch {
-            let place = edited == nil ? file.place(of: error.placeholder, inRequest: index) : "\(file.path), edited"
-            return .refused(RequestOutcome(name: name, failures: ["undefined variable \(error.placeholder) (\(place))"]))
+        var preparation = RequestPreparation(scope: scope)
+        preparation.templates = file.parsedTemplates
+        preparation.paths = file.parsedPaths
+        preparation.environmentNames = file.environmentNames
+        switch preparation.prepare(spec, sending: edited, name: name) {
+        case .success(let request): return .send(request)
+        case .failure(.undefined(let placeholder)):
+            let place = edited == nil ? file.place(of: placeholder, inRequest: index) : "\(file.path), edited"
+            return .refused(RequestOutcome(name: name, failures: ["undefined variable \(placeholder) (\(place))"]))
+        case .failure(.unbuildable(_, let message)):
+            return .refused(RequestOutcome(name: name, failures: [message]))
         }
-        var request: HTTPRequest
-        do throws(HTTPError) {
-            request = try filled.httpRequest()
-        } catch {
-            return .refused(RequestOutcome(name: name, failures: [masking.masking(in: error.message)]))
-        }
-        if !(spec.captures.isEmpty && spec.asserts.isEmpty && spec.poll == nil) {
-            var checks = ResponseChecks(request: name, captures: spec.captures, asserts: spec.asserts, poll: spec.poll,
-                                        variables: scope.values, secrets: Secrets.Values(masking.longestFirst + secrets))
-            checks.parsedPaths = file.parsedPaths
-            checks.parsedTemplates = file.parsedTemplates
-            request.checks = checks
-        }
-        return .send(request)
     }
 
     /// What request `index` came to; its captures join the scope.

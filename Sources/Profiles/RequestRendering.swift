@@ -19,12 +19,17 @@ public struct RequestRendering: Sendable {
         public var placeholder: String
     }
 
+    /// One text with its placeholders filled, in one pass; text that is no template stays as written.
+    public func fill(_ text: String) throws(Undefined) -> RenderedText {
+        guard let template = Template.parsed(text, from: templates) else { return RenderedText(text: text) }
+        return try template.render(with: values) { (part) throws(Undefined) in throw Undefined(placeholder: part.placeholder) }
+    }
+
     /// The request filled in, and the secret values the filling put into it.
     public func render(_ request: RequestSpec) throws(Undefined) -> (request: RequestSpec, secrets: [String]) {
         var secrets: [String] = []
         func fill(_ text: String) throws(Undefined) -> String {
-            guard let template = Template.parsed(text, from: templates) else { return text }
-            let rendered = try template.render(with: values) { (part) throws(Undefined) in throw Undefined(placeholder: part.placeholder) }
+            let rendered: RenderedText = try self.fill(text)
             secrets += rendered.secrets
             return rendered.text
         }

@@ -72,7 +72,7 @@ public enum Secrets {
     /// `{{…}}` placeholders, beside at most one scheme word (`Bearer {{alt.json.token}}`) when
     /// `schemeWord` allows it. Such a value is shown, never masked.
     public static func holdsNoSecret(_ text: String, schemeWord: Bool = true) -> Bool {
-        let parts = Template.references(in: text)
+        let parts = Template.referencing(text).parts
         guard parts.contains(where: { if case .text = $0 { false } else { true } }) else { return false }
         let rest = parts.map { if case .text(let text) = $0 { text } else { "" } }.joined()
         let word = rest.trimmingCharacters(in: .whitespaces).lowercased()

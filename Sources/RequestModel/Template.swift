@@ -44,10 +44,11 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         parts = (try? TemplateParser.parts(of: text, placeholders: false)) ?? [.text(text)]
     }
 
-    /// The parts of `text` read as a template, or as `init(environmentOnly:)` reads it when it is
-    /// not a valid one: for deciding what a value refers to without refusing it.
-    static func references(in text: String) -> [Part] {
-        ((try? Template(text)) ?? Template(environmentOnly: text)).parts
+    /// `text` read as a template, or as `init(environmentOnly:)` reads it when it is not a valid
+    /// one: for what a value refers to without refusing it (a profile's values, which may hold
+    /// braces of their own).
+    public static func referencing(_ text: String) -> Template {
+        (try? Template(text)) ?? Template(environmentOnly: text)
     }
 
     /// Whether `text` may hold a placeholder (`{{` or `${`): a byte scan, so the many texts that

@@ -8,11 +8,14 @@ import RequestModel
 public struct SessionReplayer: Sendable {
     public let client: HTTPClient
     public let recorder: SessionRecorder
+    /// The profile's `vars:`, below a request's own vars and what earlier exchanges captured.
+    public let variables: [String: TemplateValue]
     private let events: ExchangeEvents
 
-    public init(client: HTTPClient, recorder: SessionRecorder) {
+    public init(client: HTTPClient, recorder: SessionRecorder, variables: [String: TemplateValue] = [:]) {
         self.client = client
         self.recorder = recorder
+        self.variables = variables
         self.events = ExchangeEvents(client.events())
     }
 
@@ -62,29 +65,18 @@ public struct SessionReplayer: Sendable {
         return replayed
     }
 
-    /// The request to send: as recorded, or, when it has checks or vars or earlier exchanges
-    /// captured something, filled from its vars, the captures and the profile's vars, with its
-    /// checks attached.
+    /// The request to send, filled in one pass (SPEC §8) from its vars, the captures and the
+    /// profile's vars, with its checks attached.
     private func chained(_ exchange: Session.Exchange, captures: [String: TemplateValue]) throws(HTTPError) -> HTTPRequest {
-        let spec = exchange.request.withoutRedactedHeaders
-        guard !(spec.captures.isEmpty && spec.asserts.isEmpty && spec.poll == nil && captures.isEmpty && spec.vars.isEmpty) else {
-            return try spec.httpRequest()
-        }
         var scope = VariableScope(environment: ProcessInfo.processInfo.environment)
-        scope.profile = client.variables
+        scope.profile = variables
         scope.captures = captures
-        let filled: RequestSpec, secrets: [String]
-        do throws(RequestRendering.Undefined) {
-            // The request file's vars it was recorded with (`vars:`), as the file had them.
-            scope.file = try RequestRendering(scope).values(of: spec.vars)
-            (filled, secrets) = try RequestRendering(scope).render(spec)
-        } catch {
-            throw HTTPError(.invalidURL, "undefined variable \(error.placeholder): no earlier exchange captured it and the profile has no such var")
+        let spec = exchange.request.withoutRedactedHeaders
+        switch RequestPreparation(scope: scope).prepare(spec, name: exchange.name ?? spec.summary) {
+        case .success(let request): return request
+        case .failure(.undefined(let placeholder)):
+            throw HTTPError(.invalidURL, "undefined variable \(placeholder): no earlier exchange captured it and the profile has no such var")
+        case .failure(let refusal): throw refusal.error
         }
-        var request = try filled.httpRequest()
-        guard !(spec.captures.isEmpty && spec.asserts.isEmpty && spec.poll == nil) else { return request }
-        request.checks = ResponseChecks(request: exchange.name ?? spec.summary, captures: spec.captures, asserts: spec.asserts, poll: spec.poll,
-                                        variables: scope.values, secrets: Secrets.Values(scope.secrets().longestFirst + secrets))
-        return request
     }
 }

@@ -47,6 +47,29 @@ import RequestModel
         }
     }
 
+    /// SPEC §8: a replayed chain sends what it captured as it came. The login's answer reads
+    /// like a template (`{{apiKey}}`, `${env:HOME}`); the next request carries it literally,
+    /// never the profile's key or the environment.
+    @Test func aReplayedChainSendsWhatItCapturedAsItCame() async throws {
+        try await withClient { server, client in
+            let replayer = SessionReplayer(client: client, recorder: SessionRecorder(baseURL: server.baseURL, secrets: .kept),
+                                           variables: ["apiKey": TemplateValue("the-users-key"), "user": TemplateValue("ann")])
+            var login = RequestSpec(name: "login", method: "GET", url: "echo?token=%7B%7BapiKey%7D%7D&home=%24%7Benv%3AHOME%7D")
+            login.captures = [RequestSpec.Capture("token", .json("$.query.token[0]")), RequestSpec.Capture("home", .json("$.query.home[0]"))]
+            let me = RequestSpec(name: "me", method: "GET", url: "echo?u={{user}}",
+                                 headers: [NamedValue("X-Token", "{{token}}"), NamedValue("X-Home", "{{home}}")])
+            var captures: [String: TemplateValue] = [:]
+            _ = await replayer.replay(Session.Exchange(name: "login", request: login), captures: &captures)
+            #expect(captures["token"] == TemplateValue("{{apiKey}}"))
+            let replayed = await replayer.replay(Session.Exchange(name: "me", request: me), captures: &captures)
+            let body = try #require(replayed.outcome?.body)
+            guard case .json(let echoed) = body else { Issue.record("not JSON: \(body)"); return }
+            #expect(echoed["headers"]?["X-Token"] == ["{{apiKey}}"])
+            #expect(echoed["headers"]?["X-Home"] == ["${env:HOME}"])
+            #expect(echoed["query"]?["u"] == ["ann"])
+        }
+    }
+
     @Test func aFailedExchangeKeepsItsEventsAndError() async throws {
         try await withClient { server, client in
             let replayer = SessionReplayer(client: client, recorder: SessionRecorder(baseURL: server.baseURL))

@@ -37,8 +37,10 @@ public final class HTTPClient: Sendable {
         /// Bumped on every change of headers or auth, so an attempt knows whether its
         /// credentials are stale.
         var headersGeneration = 0
-        /// `{{name}}` values for every request (a profile's `vars:`).
-        var variables: [String: TemplateValue] = [:]
+        /// What the client's own header values go out as (`resolveOwnHeaders`).
+        var ownHeaderValues: (@Sendable (HTTPHeader) throws(HTTPError) -> String)?
+        /// Lower-cased names `setHeader` replaced: their values are sent as they are.
+        var replacedHeaders: Set<String> = []
         var makeJSONEncoder: @Sendable () -> JSONEncoder = { JSONEncoder() }
         var requestModifier: (@Sendable (inout PreparedRequest) throws -> Void)?
         var errorHandler: (@Sendable (HTTPError, HTTPResponse?) -> ErrorHandling)?
@@ -75,13 +77,6 @@ public final class HTTPClient: Sendable {
 
     // MARK: Settings
 
-    /// `{{name}}` values filled into every request's route, header values and text body as it is
-    /// sent (a profile's `vars:`, SPEC §4).
-    public var variables: [String: TemplateValue] {
-        get { settings.withLock { $0.variables } }
-        set { settings.withLock { $0.variables = newValue } }
-    }
-
     /// Headers sent with every request; a request's own headers of the same name win.
     public var headers: HTTPHeaders {
         get { settings.withLock { $0.headers } }
@@ -96,6 +91,7 @@ public final class HTTPClient: Sendable {
             $0.headers[name] = value
             if $0.auth?.header.name.caseInsensitiveEquals(name) == true { $0.auth = nil }
             if credential { $0.credentials.names.insert(name.lowercased()) }
+            $0.replacedHeaders.insert(name.lowercased())
             $0.headersGeneration += 1
         }
     }
@@ -148,6 +144,15 @@ public final class HTTPClient: Sendable {
                 return encoder
             }
         }
+    }
+
+    /// Computes the value each of the client's own headers (common headers and auth) goes out
+    /// with, as each attempt is built: a profile's `{{region}}` and `${env:NAME}` are filled then,
+    /// from the text the profile holds. Only values the client was given are passed; a header
+    /// `setHeader` set (a refreshed token) and a request's own headers go out as they are, so a
+    /// value that came from a server is never read as a template (SPEC §8).
+    public func resolveOwnHeaders(_ resolve: (@Sendable (HTTPHeader) throws(HTTPError) -> String)?) {
+        settings.withLock { $0.ownHeaderValues = resolve }
     }
 
     /// Runs before every attempt is sent and may change it (Decree's `configure(_ request:)`);
@@ -207,24 +212,25 @@ public final class HTTPClient: Sendable {
     func snapshot() -> Settings { settings.withLock { $0 } }
 
     func prepare(_ request: HTTPRequest, with settings: Settings) throws(HTTPError) -> PreparedRequest {
-        let filling = settings.variables.isEmpty ? nil : VariableFilling(settings.variables)
-        let request = filling?.filled(request) ?? request
         let route = try routes.resolve(request.route)
         var credentials = settings.credentials
         if let auth = request.auth ?? settings.auth { credentials.names.insert(auth.header.name.lowercased()) }
         // The client's auth yields to a common header of the same name (one set by a token refresh, say).
         var common = settings.headers
         if request.auth == nil, let auth = settings.auth { common = HTTPHeaders([auth.header]).merging(common) }
+        if let resolve = settings.ownHeaderValues {
+            common = HTTPHeaders(try common.map { (header) throws(HTTPError) in
+                guard !settings.replacedHeaders.contains(header.name.lowercased()) else { return header }
+                return HTTPHeader(name: header.name, value: try resolve(header))
+            })
+            // Checked again: a resolved value must not bring a line break into a header.
+            try common.validate()
+        }
         // The client's credentials stay with the base URL's origin; what the request itself
         // carries (its own auth and headers) is the caller's choice for that URL.
         let withheld = route.atBaseOrigin ? [] : credentials.withhold(from: &common)
         if let auth = request.auth { common = common.merging(HTTPHeaders([auth.header])) }
         var prepared = try PreparedRequest(request, url: route.url, clientHeaders: common, encoder: settings.makeJSONEncoder)
-        if let filling {
-            // Checked again: a variable's value must not bring a line break into a header.
-            prepared.headers = filling.filled(prepared.headers)
-            try prepared.headers.validate()
-        }
         prepared.credentials = credentials
         prepared.authHeader = (request.auth ?? settings.auth)?.header.name
         prepared.withheldCredentials = withheld

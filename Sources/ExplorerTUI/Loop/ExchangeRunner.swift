@@ -108,8 +108,17 @@ final class ExchangeRunner: Sendable {
         running.withLock { $0.context?.name }
     }
 
+    /// The panes' request, filled from the profile's vars in one pass (SPEC §8), recorded as written.
     func send(_ draft: RequestDraft, id: ExchangeID) {
-        exchange(id, recording: draft.request(), request: { () throws(HTTPError) in try draft.httpRequest() })
+        let spec = draft.request()
+        let scope = running.withLock { state in
+            var scope = VariableScope(environment: ProcessInfo.processInfo.environment)
+            scope.profile = state.profile?.variables ?? [:]
+            return scope
+        }
+        exchange(id, recording: spec, request: { () throws(HTTPError) in
+            try RequestPreparation(scope: scope).prepare(spec, name: spec.name ?? spec.summary).mapError(\.error).get()
+        })
     }
 
     /// Request `index` of the open request file: filled from its scope with its checks, recorded
@@ -117,7 +126,7 @@ final class ExchangeRunner: Sendable {
     /// it captured joins the scope before the exchange is said to end. A request refused before
     /// sending (an undefined variable) ends at once with the reason.
     func sendFromFile(_ index: Int, draft: RequestDraft, edited: Bool, id: ExchangeID) {
-        let variables = running.withLock { $0.profile?.client.variables } ?? [:]
+        let variables = running.withLock { $0.profile?.variables } ?? [:]
         switch requestFile.prepare(index, draft: draft, edited: edited, profile: variables) {
         case .refused(let refused):
             // Refused before ClientCore saw it: said where its events would have gone.
@@ -136,7 +145,7 @@ final class ExchangeRunner: Sendable {
     }
 
     func listVariables() {
-        let variables = running.withLock { $0.profile?.client.variables } ?? [:]
+        let variables = running.withLock { $0.profile?.variables } ?? [:]
         post(.variablesListed(requestFile.variables(profile: variables)))
     }
 

@@ -1,6 +1,7 @@
 import ClientCore
 import Foundation
 import Profiles
+import RequestModel
 
 /// A client made from a profile (or from the defaults), with whatever the profile keeps
 /// running for it: the embedded demo API for `demo`, the cookie jar for a profile on disk.
@@ -10,6 +11,9 @@ struct ProfileClient: Sendable {
     let profile: Profile?
     private let connection: ProfileConnection?
     private let demo: DemoProfile?
+
+    /// The profile's `vars:`, the lowest layer of a request's variables (none without a profile).
+    var variables: [String: TemplateValue] { connection?.variables ?? [:] }
 
     /// Without a profile: no base URL and ClientCore's defaults (timeout 30 s per attempt,
     /// no deadline, no retries, the default validator). `demo` starts the embedded demo API;

@@ -41,7 +41,7 @@ struct ReplayRun {
         let snapshot = opened.profile.map(recorder.snapshot(of:)) ?? recorder.snapshot(name: name, client: opened.client)
         let report = ReplayReport(session: session, checking: check)
 
-        let (results, cancelled) = await replay(session, with: SessionReplayer(client: opened.client, recorder: recorder), report: report)
+        let (results, cancelled) = await replay(session, with: SessionReplayer(client: opened.client, recorder: recorder, variables: opened.variables), report: report)
         await opened.shutdown()
         await writer?.finish()
 

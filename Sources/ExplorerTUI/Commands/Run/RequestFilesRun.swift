@@ -47,7 +47,7 @@ struct RequestFilesRun {
                 if let eventsHandle { writers.append(EventsWriter(opened.client.events(), to: eventsHandle, secrets: secrets)) }
             }
             do throws(RequestRendering.Undefined) {
-                try state.enter(file, profile: opened.client.variables)
+                try state.enter(file, profile: opened.variables)
                 let known = state.scope.secrets(environmentNames: file.environmentNames)
                 secrets.withLock { $0 = known }
             } catch {

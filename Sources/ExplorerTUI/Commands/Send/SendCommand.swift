@@ -25,8 +25,11 @@ struct SendCommand: AsyncParsableCommand {
     var queryItems: [String] = []
 
     @Option(name: .customLong("var"),
-            help: ArgumentHelp("A variable for a URL that is an RFC 6570 template ('users/{id}{?page}'), repeatable.", valueName: "k=v"))
+            help: ArgumentHelp("A variable, repeatable: for {{k}} in the URL, query, headers and body (over the profile's vars), and for a URL that is an RFC 6570 template ('users/{id}{?page}').", valueName: "k=v"))
     var templateVariables: [String] = []
+
+    @Flag(name: .customLong("no-vars"), help: "Fill nothing: the URL, headers and body go out as given.")
+    var noVars = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("A raw request body, or @FILE for a file's bytes.", valueName: "TEXT|@FILE"))
     var data: String?

@@ -22,6 +22,8 @@ struct SendPlan {
     var stream: Bool
     /// `--var k=v`, for `{{k}}`: they win over the profile's `vars:` (SPEC §8's precedence).
     var variables: [String: TemplateValue]
+    /// False with `--no-vars`: nothing is filled, the request goes out as given.
+    var fillsVariables: Bool
     /// `--jsonpath`: what to print of a JSON body instead of the body.
     var jsonpath: JSONPath?
     /// `--as-curl`: print the command instead of sending; `includeSecrets` leaves credentials readable.
@@ -38,7 +40,8 @@ struct SendPlan {
         if let imported {
             request = imported.request
         } else {
-            request = try SendArguments.request(url: options.url ?? "", variables: options.templateVariables)
+            request = options.noVars ? HTTPRequest(.get, options.url ?? "")
+                : try SendArguments.request(url: options.url ?? "", variables: options.templateVariables)
         }
         try Self.addHeaders(options.headers, to: &request.headers)
         if options.json != nil, !request.headers.contains("Accept") {
@@ -78,6 +81,7 @@ struct SendPlan {
         stream = options.stream
         variables = Dictionary(try SendArguments.variables(options.templateVariables).map { ($0.name, TemplateValue($0.value)) },
                                uniquingKeysWith: { _, last in last })
+        fillsVariables = !options.noVars
         jsonpath = try options.jsonpath.map(Self.jsonpath)
         if jsonpath != nil && stream { throw .usage("--jsonpath needs the whole body, so it can't be combined with --stream") }
         asCurl = options.asCurl

@@ -5,16 +5,27 @@ import Locking
 /// Runs a `SendPlan`: opens what the user named, starts the profile, sends the request
 /// (Ctrl-C cancels it), drains the events and prints the outcome.
 struct SendRun {
-    let plan: SendPlan
+    let given: SendPlan
+
+    init(plan: SendPlan) {
+        given = plan
+    }
 
     func run() async throws(CLIError) {
-        if plan.asCurl { return try await printCurl() }
+        if given.asCurl { return try await printCurl() }
         // Files first: a bad path is a usage error, found before anything starts or is sent.
-        let eventsHandle = try plan.events.map(EventsWriter.open)
+        let eventsHandle = try given.events.map(EventsWriter.open)
         // `--stream` opens its output now; an event stream or line format (SPEC §10) once it comes.
-        let output = Locked<FileHandle?>(plan.stream ? try plan.destination.open() : nil)
+        let output = Locked<FileHandle?>(given.stream ? try given.destination.open() : nil)
 
         let profile = try await openProfile()
+        let plan: SendPlan
+        do throws(CLIError) {
+            plan = try given.filled(profile: profile.variables, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            await profile.shutdown()
+            throw error
+        }
         if let strategy = plan.retryStrategy { profile.client.useRetryStrategy(strategy) }
         let writer = eventsHandle.map { EventsWriter(profile.client.events(), to: $0) }
 
@@ -44,20 +55,22 @@ struct SendRun {
     /// `--as-curl`: the profile still starts, as its base URL and headers are part of the request.
     private func printCurl() async throws(CLIError) {
         let profile = try await openProfile()
-        let rendered = Result { () throws(CLIError) in try CurlExportPlan.render(plan, on: profile.client) }
+        let rendered = Result { () throws(CLIError) in
+            try CurlExportPlan.render(try given.filled(profile: profile.variables, environment: ProcessInfo.processInfo.environment),
+                                      on: profile.client)
+        }
         await profile.shutdown()
         Console.out(try rendered.get() + "\n")
     }
 
     private func openProfile() async throws(CLIError) -> ProfileClient {
         var configuration = HTTPClient.Configuration()
-        configuration.tls = plan.tls
-        if !plan.followRedirects { configuration.redirects = .refuse }
-        let profile = try await ProfileClient.open(profile: plan.profile, configuration: configuration)
-        if !plan.variables.isEmpty { profile.client.variables.merge(plan.variables) { _, given in given } }
-        if !plan.removedHeaders.isEmpty {
+        configuration.tls = given.tls
+        if !given.followRedirects { configuration.redirects = .refuse }
+        let profile = try await ProfileClient.open(profile: given.profile, configuration: configuration)
+        if !given.removedHeaders.isEmpty {
             var headers = profile.client.headers
-            for name in plan.removedHeaders { headers.remove(name) }
+            for name in given.removedHeaders { headers.remove(name) }
             profile.client.headers = headers
         }
         return profile

@@ -1,0 +1,63 @@
+import ClientCore
+import RequestModel
+
+/// The one way a request is prepared to send, whatever sends it — `run`, `replay`, the TUI's
+/// panes and its request files (SPEC §8): the request's own vars laid just above the file's,
+/// every `{{name}}` and `${env:NAME}` filled in one pass, then built for ClientCore with its
+/// captures, asserts and poll attached. ClientCore fills nothing, so a value put in — captured,
+/// read from the environment, given with `--var` — goes out exactly as it is.
+public struct RequestPreparation: Sendable {
+    public var scope: VariableScope
+    /// Templates and paths a request file parsed once, by their text.
+    public var templates: [String: Template] = [:]
+    public var paths: [String: JSONPath] = [:]
+    /// The environment variables the request's file reads, whose values are masked.
+    public var environmentNames: [String] = []
+
+    public init(scope: VariableScope) {
+        self.scope = scope
+    }
+
+    /// Why a request was not sent.
+    public enum Refusal: Error, Sendable, Equatable {
+        /// A placeholder with no value, as written (`{{token}}`, `${env:DEMO_PASSWORD}`).
+        case undefined(String)
+        /// The filled request cannot be built (a multipart file that is missing, say), secrets masked.
+        case unbuildable(HTTPError.Kind, String)
+
+        /// The refusal as ClientCore's error, for the paths that report those.
+        public var error: HTTPError {
+            switch self {
+            case .undefined(let placeholder): HTTPError(.invalidURL, "undefined variable \(placeholder)")
+            case .unbuildable(let kind, let message): HTTPError(kind, message)
+            }
+        }
+    }
+
+    /// `spec` ready to send; `sent` replaces its method, URL, headers and body (the TUI's edited
+    /// panes) while its vars and checks stay. `name` is what its assert events are called.
+    public func prepare(_ spec: RequestSpec, sending sent: RequestSpec? = nil, name: String) -> Result<HTTPRequest, Refusal> {
+        var scope = self.scope
+        let filled: RequestSpec, inserted: [String]
+        do throws(RequestRendering.Undefined) {
+            scope.file.merge(try RequestRendering(scope).values(of: spec.vars)) { _, own in own }
+            (filled, inserted) = try RequestRendering(scope, templates: templates).render(sent ?? spec)
+        } catch {
+            return .failure(.undefined(error.placeholder))
+        }
+        let masking = scope.secrets(environmentNames: environmentNames)
+        var request: HTTPRequest
+        do throws(HTTPError) {
+            request = try filled.httpRequest()
+        } catch {
+            return .failure(.unbuildable(error.kind, masking.masking(in: error.message)))
+        }
+        guard !(spec.captures.isEmpty && spec.asserts.isEmpty && spec.poll == nil) else { return .success(request) }
+        var checks = ResponseChecks(request: name, captures: spec.captures, asserts: spec.asserts, poll: spec.poll,
+                                    variables: scope.values, secrets: Secrets.Values(masking.longestFirst + inserted))
+        checks.parsedPaths = paths
+        checks.parsedTemplates = templates
+        request.checks = checks
+        return .success(request)
+    }
+}

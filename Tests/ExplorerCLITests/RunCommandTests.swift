@@ -14,6 +14,40 @@ import Testing
         return path
     }
 
+    /// A login whose answer reads like templates (`{{apiKey}}`, `${env:HOME}`): the next request
+    /// sends what was captured exactly as it came (SPEC §8), which its asserts check on the echo.
+    static let serverTemplates = """
+        profile: demo
+        vars: { apiKey: "the-users-key" }
+        requests:
+          - name: "login"
+            url: "echo?token=%7B%7BapiKey%7D%7D&home=%24%7Benv%3AHOME%7D"
+            capture:
+              token: { json: "$.query.token[0]" }
+              home: { json: "$.query.home[0]" }
+          - name: "me"
+            method: "POST"
+            url: "echo?t={{token}}"
+            headers: ["X-Token: {{token}}", "X-Home: {{home}}"]
+            body: { json: "{\\"token\\": \\"{{token}}\\"}" }
+            assert:
+              - { json: "$.headers['X-Token'][0]", equals: "{{token}}" }
+              - { json: "$.headers['X-Token'][0]", notEquals: "{{apiKey}}" }
+              - { json: "$.headers['X-Home'][0]", equals: "{{home}}" }
+              - { json: "$.query.t[0]", equals: "{{token}}" }
+              - { json: "$.body", equals: "{\\"token\\": \\"{{token}}\\"}" }
+
+        """
+
+    @Test func whatAServerAnsweredGoesOutAsItCame() async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let file = try Self.write(Self.serverTemplates, to: "server-templates.yaml", in: directory)
+        let outcome = try await runExplorer(["run", file], in: directory)
+        #expect(outcome.status == 0, "\(outcome.stdoutText)\(outcome.stderrText)")
+        #expect(outcome.stdoutText.hasSuffix("2 passed, 0 failed\n"), "\(outcome.stdoutText)")
+    }
+
     @Test func theExampleChainRunsGreenWithEveryEventAndAJUnitReport() async throws {
         let directory = try TestDirectory()
         defer { directory.remove() }

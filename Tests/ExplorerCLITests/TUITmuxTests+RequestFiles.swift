@@ -58,6 +58,27 @@ extension TUITmuxTests {
         await tmux.kill()
     }
 
+    /// The TUI's run of a file sends what a server answered exactly as it came (SPEC §8): the
+    /// second request's asserts check on the echo that `{{apiKey}}` and `${env:HOME}` came back.
+    @Test func theTUISendsWhatAServerAnsweredAsItCame() async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let file = try RunCommandTests.write(RunCommandTests.serverTemplates, to: "server-templates.yaml", in: directory)
+        let tmux = try await TmuxSession.start([file], width: 120, height: 36, in: directory)
+        do {
+            try await tmux.waitFor("the five pane titles", Self.showsAllTitles)
+            try await tmux.waitFor(text: "http://127.0.0.1:")
+            try await tmux.send("F7")
+            try await tmux.waitFor(text: "run of server-templates.yaml: 2 passed, 0 failed", timeout: 30)
+            try await tmux.send("C-q")
+            #expect(try await tmux.waitForExit() == 0, "stderr: \(tmux.standardError())")
+        } catch {
+            await tmux.kill()
+            throw error
+        }
+        await tmux.kill()
+    }
+
     @Test func ctrlOOpensARequestFileAndItRunsGreen() async throws {
         let directory = try TestDirectory()
         defer { directory.remove() }

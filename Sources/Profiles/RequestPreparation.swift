@@ -52,7 +52,7 @@ public struct RequestPreparation: Sendable {
         } catch {
             return .failure(.unbuildable(error.kind, masking.masking(in: error.message)))
         }
-        guard !(spec.captures.isEmpty && spec.asserts.isEmpty && spec.poll == nil) else { return .success(request) }
+        guard spec.hasChecks else { return .success(request) }
         var checks = ResponseChecks(request: name, captures: spec.captures, asserts: spec.asserts, poll: spec.poll,
                                     variables: scope.values, secrets: Secrets.Values(masking.longestFirst + inserted))
         checks.parsedPaths = paths

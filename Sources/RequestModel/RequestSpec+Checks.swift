@@ -1,6 +1,13 @@
 /// SPEC §8's captures, asserts and polls: what a request file says to take from a response and
 /// to expect of it. Plain data here; running them is the runner's.
 extension RequestSpec {
+    /// Whether it asks anything of its response: a capture, an assert or a poll.
+    public var hasChecks: Bool { !(captures.isEmpty && asserts.isEmpty && poll == nil) }
+
+    /// Whether it is part of a chain (SPEC §8): it has checks or vars of its own, which go with
+    /// it wherever it is sent again.
+    public var isChained: Bool { hasChecks || !vars.isEmpty }
+
     /// `token: { json: "$.token", secret: true }`: a variable taken from the response.
     public struct Capture: Sendable, Equatable {
         public enum Source: Sendable, Equatable {

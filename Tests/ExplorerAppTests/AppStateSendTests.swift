@@ -84,7 +84,7 @@ import TUICore
         #expect(F.inside(.headers, of: state).contains { $0.contains("CR at 2") })
         // Disabling the header lets the request go, without it.
         F.press(.character(" "), into: &state)
-        guard case .send(let draft, _)? = F.press(.control("r"), into: &state).first else {
+        guard case .send(let draft, _, _)? = F.press(.control("r"), into: &state).first else {
             Issue.record("not sent")
             return
         }

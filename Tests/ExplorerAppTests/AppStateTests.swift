@@ -61,7 +61,7 @@ enum AppFixture {
         for _ in 0..<index { press(.control("n"), into: &state, now: now) }
         state.focus = .request
         let effects = press(.enter, into: &state, now: now)
-        guard case .send(_, let id)? = effects.first else { return nil }
+        guard case .send(_, let id, _)? = effects.first else { return nil }
         return id
     }
 

@@ -64,7 +64,7 @@ import TestSupport
         let ready = state.update(.profileReady(name: "staging", baseURL: "http://127.0.0.1:9/api/"), now: 2)
         #expect(F.lines(state, now: 2)[2].hasPrefix("│staging · http://127.0.0.1:9/api/"))
         #expect(state.profiles.previous == nil)
-        guard case .send(_, let id) = ready.last else {
+        guard case .send(_, let id, _) = ready.last else {
             Issue.record("not sent")
             return
         }

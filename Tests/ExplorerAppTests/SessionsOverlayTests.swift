@@ -65,7 +65,7 @@ import RequestModel
     @Test func rResendsTheSelectedExchangeLiveInTheTimeline() {
         var state = opened()
         let effects = F.press(.down, .character("r"), into: &state)
-        guard case .send(let draft, let id)? = effects.first else {
+        guard case .send(let draft, let id, _)? = effects.first else {
             Issue.record("not sent: \(effects)")
             return
         }
@@ -78,12 +78,38 @@ import RequestModel
         #expect(F.joined(state).contains("flaky/2"))
     }
 
+    /// Issue 25: re-sending an exchange of a chain keeps its name, vars, captures and asserts,
+    /// even after the panes were edited; loading a plain request drops them.
+    @Test func aChainedExchangeIsResentWithItsChecks() {
+        var me = RequestSpec(name: "me", method: "GET", url: "users/me", headers: [Session.Field("Authorization", "Bearer {{token}}")])
+        me.vars = [NamedValue("user", "ann")]
+        me.asserts = [RequestSpec.Assert(.json("$.name"), .equals(.string("{{user}}")))]
+        var state = F.state()
+        state.open(SessionState.Opened(file: "/tmp/x/sessions/chain.yaml", exchanges: [Session.Exchange(name: "me", request: me), Self.flaky]))
+        let effects = F.press(.character("r"), into: &state)
+        guard case .send(let draft, _, let chain)? = effects.first else {
+            Issue.record("not sent: \(effects)")
+            return
+        }
+        #expect(chain == me)
+        #expect(draft.request(named: chain?.name, over: chain) == me)
+        #expect(state.response.checks != nil, "the Checks view waits for the asserts")
+
+        // Loaded again, the chain stays with the panes.
+        _ = state.update(.exchangeEnded(ExchangeID(1), failure: nil, cancelled: false), now: 2)
+        F.press(.function(4), .enter, into: &state)
+        #expect(state.chain == me)
+        // A plain exchange has no chain.
+        F.press(.function(4), .down, .enter, into: &state)
+        #expect(state.chain == nil)
+    }
+
     @Test func capitalRResendsEveryExchangeInOrderAndEscStopsTheRest() {
         var state = opened()
         var sent: [String] = []
         var effects = F.press(.character("R"), into: &state)
         for _ in 0..<3 {
-            guard case .send(let draft, let id)? = effects.first else { break }
+            guard case .send(let draft, let id, _)? = effects.first else { break }
             sent.append("\(draft.method) \(draft.url)")
             effects = state.update(.exchangeEnded(id, failure: nil, cancelled: false), now: 2)
         }
@@ -93,7 +119,7 @@ import RequestModel
         state.overlay = nil
         F.press(.function(4), into: &state)
         effects = F.press(.character("R"), into: &state)
-        guard case .send(_, let id)? = effects.first else {
+        guard case .send(_, let id, _)? = effects.first else {
             Issue.record("not sent")
             return
         }
@@ -156,7 +182,7 @@ import RequestModel
         #expect(F.press(.character("c"), into: &state).isEmpty)
         #expect(F.lines(state).last?.contains("this is the recording") == true)
         let sent = F.press(.control("r"), into: &state)
-        guard case .send(_, let id)? = sent.first else {
+        guard case .send(_, let id, _)? = sent.first else {
             Issue.record("not sent")
             return
         }
@@ -176,7 +202,7 @@ import RequestModel
         users.check = Session.Check(headers: ["ETag"], ignore: ["$.name"])
         state.open(SessionState.Opened(file: "s.yaml", exchanges: [users], check: Session.Check(headers: [], ignore: ["$.id"])))
         F.press(.enter, into: &state)
-        guard case .send(_, let id)? = F.press(.control("r"), into: &state).first else {
+        guard case .send(_, let id, _)? = F.press(.control("r"), into: &state).first else {
             Issue.record("not sent")
             return
         }

@@ -58,6 +58,37 @@ extension TUITmuxTests {
         await tmux.kill()
     }
 
+    /// Issue 25: re-sending the second request of a chain from history keeps its asserts and
+    /// fills its `{{token}}` from what the run captured; the Checks view shows them again.
+    @Test func aChainsRequestResentFromHistoryKeepsItsAsserts() async throws {
+        let chain = RunCommandTests.examples.appendingPathComponent("chain.yaml").path
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let tmux = try await TmuxSession.start([chain], width: 120, height: 36, in: directory)
+        do {
+            try await tmux.waitFor("the five pane titles", Self.showsAllTitles)
+            try await tmux.waitFor(text: "http://127.0.0.1:")
+            try await tmux.send("F7")
+            try await tmux.waitFor(text: "run of chain.yaml: 4 passed, 0 failed", timeout: 30)
+            try await tmux.send("F3")
+            try await tmux.waitFor("the run in history") { screen in
+                screen.hasRow("History of demo") && screen.hasRow("GET users/me")
+            }
+            // Newest first: job done, start job, me.
+            try await tmux.send("Down", "Down", "r")
+            try await tmux.send("Tab", "Tab", "Tab", "t", "t")
+            try await tmux.waitFor("me's asserts, passed again") { screen in
+                screen.hasRow("Checks ✓4") && screen.hasRow("✓ $.roles count 2") && !screen.hasRow("History of demo")
+            }
+            try await tmux.send("C-q")
+            #expect(try await tmux.waitForExit() == 0, "stderr: \(tmux.standardError())")
+        } catch {
+            await tmux.kill()
+            throw error
+        }
+        await tmux.kill()
+    }
+
     /// The TUI's run of a file sends what a server answered exactly as it came (SPEC §8): the
     /// second request's asserts check on the echo that `{{apiKey}}` and `${env:HOME}` came back.
     @Test func theTUISendsWhatAServerAnsweredAsItCame() async throws {

@@ -101,7 +101,9 @@ public enum Effect: Sendable, Equatable {
     /// previous exchange of the same method and URL, looking at what `check` says (the recording's
     /// session `check`, refined by the exchange's); the loop posts a report.
     case compare(ExchangeID, against: Session.Outcome?, check: Session.Check)
-    case send(RequestDraft, ExchangeID)
+    /// Send the panes' request; `chain` is the recorded request they were loaded from, whose
+    /// name, vars and checks go with it.
+    case send(RequestDraft, ExchangeID, chain: RequestSpec? = nil)
     /// Send request `index` of the open request file with its checks, its variables filled;
     /// `edited`: the panes' URL, headers and body instead of the file's.
     case sendFromFile(index: Int, draft: RequestDraft, edited: Bool, ExchangeID)

@@ -86,8 +86,7 @@ extension AppState {
         let id = exchanges.begin(at: now)
         requestFile?.sent[id] = index
         timeline.begin(exchange: id, method: draft.method, url: profiles.resolved(draft.url), at: now)
-        let checked = !(spec.captures.isEmpty && spec.asserts.isEmpty && spec.poll == nil)
-        response.beginExchange(checks: checked ? ChecksView(pollMax: spec.poll?.max) : nil)
+        response.beginExchange(checks: spec.hasChecks ? ChecksView(pollMax: spec.poll?.max) : nil)
         return [.sendFromFile(index: index, draft: draft, edited: draft != RequestDraft(spec), id)]
     }
 

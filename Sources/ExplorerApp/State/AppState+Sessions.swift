@@ -87,7 +87,9 @@ extension AppState {
     /// The exchange's request into the panes and its recorded response into the Response pane.
     /// What it loads is nobody's work (as for a ready request).
     mutating func load(_ exchange: Session.Exchange, sessionCheck: Session.Check, now: Double) {
-        loadIntoPanes(RequestDraft(exchange.request.withoutRedactedHeaders))
+        let recorded = exchange.request.withoutRedactedHeaders
+        loadIntoPanes(RequestDraft(recorded))
+        chain = recorded.isChained ? recorded : nil
         sessions.recording = exchange.outcome
         sessions.recordingCheck = exchange.effectiveCheck(in: sessionCheck)
         showRecording(exchange.outcome)

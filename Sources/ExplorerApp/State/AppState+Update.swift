@@ -396,8 +396,8 @@ extension AppState {
         if let index = requestFile?.current { return startFileRequest(index, draft: draft, now: now) }
         let id = exchanges.begin(at: now)
         timeline.begin(exchange: id, method: draft.method, url: profiles.resolved(draft.url), at: now)
-        response.beginExchange()
-        return [.send(draft, id)]
+        response.beginExchange(checks: chain.flatMap { $0.hasChecks ? ChecksView(pollMax: $0.poll?.max) : nil })
+        return [.send(draft, id, chain: chain)]
     }
 
     mutating func cancel(now: Double) -> [Effect] {

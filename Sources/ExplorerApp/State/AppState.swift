@@ -87,6 +87,9 @@ public struct AppState: Sendable {
     public var savedRequests = SavedRequestsState()
     /// The request file opened with `explorer tui FILE` or Ctrl+O, if any.
     public var requestFile: RequestFileState?
+    /// The recorded request the panes were loaded from (a history or session exchange) when it
+    /// is part of a chain: its name, vars, captures, asserts and poll go with what the panes send.
+    public var chain: RequestSpec?
     /// The request as it was at start or as the last ready request loaded it: Ctrl+Q asks before
     /// losing anything typed since.
     var savedWork: Work?
@@ -128,6 +131,7 @@ public struct AppState: Sendable {
     /// A saved request or a recorded exchange into the panes: nobody's work until edited.
     mutating func loadIntoPanes(_ draft: RequestDraft) {
         requestFile?.current = nil
+        chain = nil
         request.method = draft.method
         request.url.text = draft.url
         request.readyIndex = nil
@@ -142,6 +146,7 @@ public struct AppState: Sendable {
     mutating func loadReady(_ index: Int) {
         let ready = request.readyRequests[index]
         requestFile?.current = nil
+        chain = nil
         let loadsHeaders = !ready.headers.isEmpty, loadsBody = ready.body != .none
         if loadsHeaders { headers.load(ready.headers) }
         if loadsBody { body.load(ready.body) }

@@ -108,17 +108,19 @@ final class ExchangeRunner: Sendable {
         running.withLock { $0.context?.name }
     }
 
-    /// The panes' request, filled from the profile's vars in one pass (SPEC §8), recorded as written.
-    func send(_ draft: RequestDraft, id: ExchangeID) {
-        let spec = draft.request()
-        let scope = running.withLock { state in
-            var scope = VariableScope(environment: ProcessInfo.processInfo.environment)
-            scope.profile = state.profile?.variables ?? [:]
-            return scope
-        }
+    /// The panes' request over `chain`, the recorded request they were loaded from (its name,
+    /// vars and checks), filled in one pass (SPEC §8) from the scope of the TUI's run — the
+    /// profile's vars, the open request file's, what was captured so far — and recorded as
+    /// written, so a re-sent chain keeps its captures and asserts. What it captures joins the scope.
+    func send(_ draft: RequestDraft, chain: RequestSpec?, id: ExchangeID) {
+        let spec = draft.request(named: chain?.name, over: chain)
+        let scope = requestFile.scope(profile: running.withLock { $0.profile?.variables } ?? [:])
+        let file = requestFile
         exchange(id, recording: spec, request: { () throws(HTTPError) in
             try RequestPreparation(scope: scope).prepare(spec, name: spec.name ?? spec.summary).mapError(\.error).get()
-        })
+        }) { result, _ in
+            if case .success(let response) = result, let captured = response.checks?.captured { file.capture(captured) }
+        }
     }
 
     /// Request `index` of the open request file: filled from its scope with its checks, recorded

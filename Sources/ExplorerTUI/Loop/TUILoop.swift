@@ -135,7 +135,7 @@ final class TUILoop: @unchecked Sendable {
             case .success: background { $0.profileEdited(name, copy: copy) }
             case .failure(let problem): inbox.post(.problem(problem.description + "; " + storage.editAbandoned(name, copy: copy)))
             }
-        case .send(let draft, let id): runner.send(draft, id: id)
+        case .send(let draft, let id, let chain): runner.send(draft, chain: chain, id: id)
         case .sendFromFile(let index, let draft, let edited, let id): runner.sendFromFile(index, draft: draft, edited: edited, id: id)
         case .listVariables: runner.listVariables()
         case .setVariable(let name, let value):

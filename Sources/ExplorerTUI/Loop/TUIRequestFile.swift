@@ -102,6 +102,23 @@ final class TUIRequestFile: Sendable {
         }
     }
 
+    /// The scope a request sent from the panes is filled from: the profile's vars, the open
+    /// file's, what was captured so far and the overlay's values.
+    func scope(profile: [String: TemplateValue]) -> VariableScope {
+        state.withLock { state in
+            state.run.scope.profile = profile
+            if let file = state.file { try? state.run.enter(file, profile: profile) }
+            return state.run.scope
+        }
+    }
+
+    /// What a request sent from the panes captured joins the scope, as a file request's does.
+    func capture(_ captured: [CheckResults.Captured]) {
+        state.withLock { state in
+            for value in captured { state.run.scope.captures[value.name] = TemplateValue(value.value, secret: value.secret) }
+        }
+    }
+
     /// A value set in the variables overlay: a `--var` from now on.
     func set(_ name: String, value: String) {
         state.withLock { $0.run.scope.arguments[name] = TemplateValue(value) }

@@ -192,12 +192,18 @@ public struct SessionRecorder: Sendable {
         return copy
     }
 
-    /// The exchange as a session records it. `events` are the exchange's own (from the client's
-    /// stream or `response.events`); `elapsedMs` defaults to the last event's time.
+    /// The exchange as a session records it, from the client's record of it.
+    public func exchange(name: String? = nil, request: RequestSpec, record: ExchangeRecord) -> Session.Exchange {
+        exchange(name: name, request: request, events: record.events, result: record.result, startedAt: record.startedAt,
+                 elapsedMs: record.milliseconds)
+    }
+
+    /// The exchange as a session records it. `events` are the exchange's own (the response's or
+    /// the error's when empty); `elapsedMs` defaults to the last event's time.
     public func exchange(name: String? = nil, request: RequestSpec, events: [ClientEvent],
                          result: Result<HTTPResponse, HTTPError>, startedAt: Date? = nil, elapsedMs: Double? = nil) -> Session.Exchange {
         // Through their file form, so a recorded exchange equals the one read back (times to the microsecond).
-        var events = (events.isEmpty ? ((try? result.get())?.events ?? []) : events).map { (try? ClientEvent(node: $0.node)) ?? $0 }
+        var events = (events.isEmpty ? result.events : events).map { (try? ClientEvent(node: $0.node)) ?? $0 }
         if secrets == .redacted { events = Self.maskingURLPasswords(events) }
         var outcome = outcome(result, events: events)
         outcome.elapsedMs = (elapsedMs ?? events.last?.tMs).map { ($0 * 1000).rounded() / 1000 }

@@ -4,19 +4,17 @@ import Profiles
 import RequestModel
 
 /// Sends a session's exchanges again on a client and records what happens now, for `replay` and
-/// for the TUI's re-send. Make it before sending anything: it follows the client's events from then on.
+/// for the TUI's re-send.
 public struct SessionReplayer: Sendable {
     public let client: HTTPClient
     public let recorder: SessionRecorder
     /// The profile's `vars:`, below a request's own vars and what earlier exchanges captured.
     public let variables: [String: TemplateValue]
-    private let events: ExchangeEvents
 
     public init(client: HTTPClient, recorder: SessionRecorder, variables: [String: TemplateValue] = [:]) {
         self.client = client
         self.recorder = recorder
         self.variables = variables
-        self.events = ExchangeEvents(client.events())
     }
 
     /// The exchange as it went this time: the same name, request (secrets masked as the recorder
@@ -32,33 +30,19 @@ public struct SessionReplayer: Sendable {
     /// captured) and the profile's vars, its captures and asserts run again, and what it captures
     /// now is added to `captures` — so a login chain replays with fresh tokens.
     public func replay(_ exchange: Session.Exchange, captures: inout [String: TemplateValue]) async -> Session.Exchange {
-        let startedAt = Date()
-        let clock = ContinuousClock()
-        let start = clock.now
-        let result: Result<HTTPResponse, HTTPError>
-        var recorded: [ClientEvent] = []
+        let record: ExchangeRecord
         do throws(HTTPError) {
-            let request = try chained(exchange, captures: captures)
-            let id = client.makeExchangeID()
-            do throws(HTTPError) {
-                result = .success(try await client.send(request, id: id))
-            } catch {
-                result = .failure(error)
-            }
-            recorded = await events.take(id)
+            record = await client.run(try chained(exchange, captures: captures))
         } catch {
-            result = .failure(error)
+            record = ExchangeRecord(refused: error, id: client.makeExchangeID())
         }
-        let elapsed = clock.now - start
-        var captured: [CheckResults.Captured] = []
-        if case .success(let response) = result { captured = response.checks?.captured ?? [] }
+        let captured = (try? record.result.get())?.checks?.captured ?? []
         for value in captured { captures[value.name] = TemplateValue(value.value, secret: value.secret) }
         // Credentials the client holds now (a refreshed token) and secrets captured so far must
         // not stay in a body either.
         var recorder = recorder.including(credentialsOf: client)
         recorder.secretValues += captures.values.filter(\.secret).map(\.text)
-        var replayed = recorder.exchange(name: exchange.name, request: exchange.request, events: recorded, result: result,
-                                         startedAt: startedAt, elapsedMs: elapsed.milliseconds)
+        var replayed = recorder.exchange(name: exchange.name, request: exchange.request, record: record)
         // The request as it was asked for, its secrets masked unless the session keeps them.
         replayed.request = recorder.request(exchange.request)
         replayed.check = exchange.check

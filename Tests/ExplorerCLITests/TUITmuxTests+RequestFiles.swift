@@ -71,8 +71,10 @@ extension TUITmuxTests {
             try await tmux.send("F7")
             try await tmux.waitFor(text: "run of chain.yaml: 4 passed, 0 failed", timeout: 30)
             try await tmux.send("F3")
-            try await tmux.waitFor("the run in history") { screen in
-                screen.hasRow("History of demo") && screen.hasRow("GET users/me")
+            // History is written as each exchange ends, off the loop: the list must hold the whole run.
+            try await tmux.waitFor("the whole run in history") { screen in
+                screen.hasRow("History of demo") && screen.hasRow("POST auth/login") && screen.hasRow("GET users/me")
+                    && screen.hasRow("POST jobs") && screen.hasRow("GET jobs/{{jobId}}")
             }
             // Newest first: job done, start job, me.
             try await tmux.send("Down", "Down", "r")

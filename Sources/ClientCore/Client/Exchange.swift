@@ -372,6 +372,7 @@ struct Exchange {
         var error = error
         if error.attempts.isEmpty { error.attempts = AttemptRecord.records(from: events) }
         emit(.exchangeFailed(attempts: attemptsMade, error: ClientEvent.ErrorSummary(error)))
+        error.events = events
         return error
     }
 

@@ -43,6 +43,9 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     public var body: ResponseBody?
     /// For `retriesExhausted`: every attempt made.
     public var attempts: [AttemptRecord]
+    /// Every event of the exchange that failed, its `exchange.failed` last (as a response
+    /// carries its own); empty for an error thrown before an exchange began.
+    public var events: [ClientEvent] = []
     /// The server's own words from an error body, where there were any.
     public var serverMessage: String?
     /// What lay under this error: the last transport error, the validator's own error.

@@ -43,7 +43,7 @@ final class ExchangeRunner: Sendable {
             state.generation += 1
             return state.generation
         }
-        let task = Task { [post, clock, recorder] in
+        let task = Task { [post, clock] in
             var configuration = HTTPClient.Configuration()
             configuration.clock = clock
             let opened: ProfileClient
@@ -63,10 +63,7 @@ final class ExchangeRunner: Sendable {
                 state.profile = opened
                 state.context = context
                 state.events = Task {
-                    for await event in events {
-                        recorder.event(event)
-                        post(.client(event))
-                    }
+                    for await event in events { post(.client(event)) }
                 }
                 return old
             }
@@ -160,36 +157,29 @@ final class ExchangeRunner: Sendable {
         }
         recorder.begin(id, request: recording, profile: context)
         let task = Task { [post, recorder] in
-            let started = ContinuousClock.now
+            let record: ExchangeRecord
             do throws(HTTPError) {
-                let request: HTTPRequest
-                do throws(HTTPError) {
-                    request = try make()
-                } catch {
-                    // Refused before ClientCore saw it: say so where its events would have gone.
-                    let summary = ClientEvent.ErrorSummary(kind: error.kind.rawValue, message: error.message)
-                    let event = ClientEvent(exchange: id, tMs: 0, kind: .exchangeFailed(attempts: 0, error: summary))
-                    recorder.event(event)
-                    post(.client(event))
-                    throw error
-                }
-                let response = try await client.send(request, id: id, sink: BodyArrivalWatch(id: id, post: post).sink)
-                recorder.end(id, result: .success(response))
-                let elapsed = ContinuousClock.now - started
-                Self.deliver(response.body, summary: ResponseSummary(response, elapsed: elapsed), id: id, post: post)
-                finished?(.success(response), elapsed.milliseconds)
-                post(.exchangeEnded(id, failure: nil, cancelled: false))
+                record = await client.run(try make(), id: id, sink: BodyArrivalWatch(id: id, post: post).sink)
             } catch {
-                recorder.end(id, result: .failure(error))
+                // Refused before ClientCore saw it: said where its events would have gone.
+                let summary = ClientEvent.ErrorSummary(kind: error.kind.rawValue, message: error.message)
+                post(.client(ClientEvent(exchange: id, tMs: 0, kind: .exchangeFailed(attempts: 0, error: summary))))
+                record = ExchangeRecord(refused: error, id: id)
+            }
+            recorder.end(record)
+            switch record.result {
+            case .success(let response):
+                Self.deliver(response.body, summary: ResponseSummary(response, elapsed: record.elapsed), id: id, post: post)
+            case .failure(let error):
                 // A failed exchange may still have a final response worth reading (a 503 after the last retry).
                 if let status = error.status, let body = error.body {
-                    let summary = ResponseSummary(status: status, httpVersion: "", elapsedMs: (ContinuousClock.now - started).milliseconds,
+                    let summary = ResponseSummary(status: status, httpVersion: "", elapsedMs: record.milliseconds,
                                                   bytes: body.count, contentType: nil, headers: [])
                     Self.deliver(body, summary: summary, id: id, post: post)
                 }
-                finished?(.failure(error), (ContinuousClock.now - started).milliseconds)
-                post(.exchangeEnded(id, failure: error.message, cancelled: error.kind == .cancelled))
             }
+            finished?(record.result, record.milliseconds)
+            post(.exchangeEnded(id, failure: record.error?.message, cancelled: record.wasCancelled))
             _ = self.running.withLock { $0.exchanges.removeValue(forKey: id) }
         }
         running.withLock { $0.exchanges[id] = task }

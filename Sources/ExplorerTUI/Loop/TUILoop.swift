@@ -112,15 +112,25 @@ final class TUILoop: @unchecked Sendable {
         case .saveRequest(let profile, let name, let draft): background { $0.saveRequest(draft, as: name, in: profile) }
         case .renameRequest(let profile, let from, let to): background { $0.renameRequest(from, to: to, in: profile) }
         case .deleteRequest(let profile, let name): background { $0.deleteRequest(name, in: profile) }
+        // Each waits for the recordings under way, so what just ended is in the file or the list.
         case .saveSession(let name, let keep):
-            let recorder = runner.recorder, profile = runner.activeProfile
-            background { _ in recorder.saveSession(name: name, profile: profile, keepSecrets: keep) }
+            let recorder = runner.recorder, profile = runner.activeProfile, inbox = inbox
+            Task.detached {
+                await recorder.drain()
+                inbox.post(recorder.saveSession(name: name, profile: profile, keepSecrets: keep))
+            }
         case .loadHistory(let name):
-            let recorder = runner.recorder
-            background { _ in recorder.loadHistory(name) }
+            let recorder = runner.recorder, inbox = inbox
+            Task.detached {
+                await recorder.drain()
+                inbox.post(recorder.loadHistory(name))
+            }
         case .compare(let id, let expected, let check):
             let recorder = runner.recorder, inbox = inbox
-            Task.detached { inbox.post(await recorder.compare(id, against: expected, check: check)) }
+            Task.detached {
+                await recorder.drain()
+                inbox.post(recorder.compare(id, against: expected, check: check))
+            }
         case .editProfile(let name):
             // The editor works on a copy: a bad edit never replaces a good profile.
             let copy: URL

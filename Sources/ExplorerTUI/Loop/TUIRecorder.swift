@@ -6,8 +6,8 @@ import Profiles
 import RequestModel
 import Sessions
 
-/// Records every exchange the TUI sends, as a session records it: the request as sent, the
-/// exchange's events (from the client's stream) and its outcome. Each recorded exchange joins
+/// Records every exchange the TUI sends, as a session records it: the request as sent and the
+/// client's record of the exchange (its events and outcome). Each recorded exchange joins
 /// this run's session (saved with F6) and the profile's history (`history/NAME.yaml`, bounded).
 /// Exchanges are recorded with secrets; they are masked on the way to a file unless the user
 /// chose to keep them.
@@ -38,10 +38,6 @@ final class TUIRecorder: Sendable {
     private struct Pending {
         var profile: ProfileContext
         var request: RequestSpec
-        var startedAt: Date
-        var events: [ClientEvent] = []
-        var ended = false
-        var result: Result<HTTPResponse, HTTPError>?
     }
 
     private struct State {
@@ -76,50 +72,15 @@ final class TUIRecorder: Sendable {
     /// Exchange `id` starts: `request` is what a session records of it (a request file's as
     /// written, templates and checks included).
     func begin(_ id: ExchangeID, request: RequestSpec, profile: ProfileContext) {
-        state.withLock { $0.pending[id] = Pending(profile: profile, request: request, startedAt: Date()) }
+        state.withLock { $0.pending[id] = Pending(profile: profile, request: request) }
     }
 
-    /// Every event of the client's stream; those of a pending exchange are kept, but for a
-    /// stream's own events and records (its opening and end are kept): an endless stream must
-    /// not grow the recording.
-    func event(_ event: ClientEvent) {
-        switch event.kind {
-        case .streamEvent, .streamRecord: return
-        default: break
-        }
-        let ready = state.withLock { state -> Bool in
-            guard state.pending[event.exchange] != nil else { return false }
-            // In place: a copy out of the dictionary would copy every event kept so far.
-            state.pending[event.exchange]?.events.append(event)
-            switch event.kind {
-            case .exchangeCompleted, .exchangeFailed: state.pending[event.exchange]?.ended = true
-            default: break
-            }
-            guard let pending = state.pending[event.exchange] else { return false }
-            return pending.ended && pending.result != nil
-        }
-        if ready { finishSoon(event.exchange) }
-    }
-
-    /// The exchange's result. It is recorded once its last event came too; a stream that never
-    /// brings it (an exchange refused before ClientCore saw it) is not waited for long.
-    func end(_ id: ExchangeID, result: Result<HTTPResponse, HTTPError>) {
-        let ready = state.withLock { state -> Bool in
-            guard var pending = state.pending[id] else { return false }
-            pending.result = result
-            state.pending[id] = pending
-            return pending.ended
-        }
-        finishSoon(id, after: ready ? nil : .milliseconds(500))
-    }
-
-    /// Records off the caller's task: hashing a large body and writing the history must not
-    /// delay the body on screen or the next event. `drain` waits for what is under way.
-    private func finishSoon(_ id: ExchangeID, after delay: Duration? = nil) {
-        let task = Task.detached(priority: .utility) {
-            if let delay { try? await Task.sleep(for: delay) }
-            self.finish(id)
-        }
+    /// The exchange ended as `record` says (a stream's own events are not in it: an endless
+    /// stream does not grow the recording). It is recorded off the caller's task: hashing a
+    /// large body and writing the history must not delay the body on screen or the next event.
+    /// `drain` waits for what is under way.
+    func end(_ record: ExchangeRecord) {
+        let task = Task.detached(priority: .utility) { self.finish(record) }
         work.withLock { $0.append(task) }
     }
 
@@ -135,22 +96,20 @@ final class TUIRecorder: Sendable {
         }
     }
 
-    private func finish(_ id: ExchangeID) {
+    private func finish(_ record: ExchangeRecord) {
+        let id = record.id
         let taken = state.withLock { state -> (Pending, Bool)? in
-            guard let pending = state.pending[id], let _ = pending.result else { return nil }
-            state.pending[id] = nil
+            guard let pending = state.pending.removeValue(forKey: id) else { return nil }
             return (pending, state.keepSecrets)
         }
-        guard let (pending, keepSecrets) = taken, let result = pending.result else { return }
+        guard let (pending, keepSecrets) = taken else { return }
         var recorder = pending.profile.currentRecorder()
-        let captured = (try? result.get())?.checks?.captured.filter(\.secret).map(\.value) ?? []
+        let captured = (try? record.result.get())?.checks?.captured.filter(\.secret).map(\.value) ?? []
         recorder.secretValues += state.withLock { state in
             state.capturedSecrets += captured.filter { !$0.isEmpty && !state.capturedSecrets.contains($0) }
             return state.capturedSecrets
         }.filter { !recorder.secretValues.contains($0) }
-        var events = pending.events
-        if case .success(let response) = result, !response.events.isEmpty { events = response.events }
-        let exchange = recorder.exchange(request: pending.request, events: events, result: result, startedAt: pending.startedAt)
+        let exchange = recorder.exchange(request: pending.request, record: record)
         state.withLock { $0.recorded.append(Recorded(id: id, profile: pending.profile, recorder: recorder, exchange: exchange)) }
         appendToHistory(recorder.redacted(exchange, keepingSecrets: keepSecrets), profile: pending.profile)
     }
@@ -209,15 +168,8 @@ final class TUIRecorder: Sendable {
     /// Exchange `id`'s outcome against `expected`, or against the last earlier exchange of the
     /// same method and URL, as `check` says. Both sides are redacted first (a recording on disk
     /// is), so a token refreshed since the recording does not count as a difference.
-    func compare(_ id: ExchangeID, against expected: Session.Outcome?, check: Session.Check) async -> AppEvent {
-        // The record may still be waiting for its last event.
-        var current: Recorded?
-        for _ in 0..<20 {
-            current = state.withLock { $0.recorded.last { $0.id == id } }
-            if current != nil { break }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        guard let current, let actual = current.recorder.redacted(current.exchange).outcome else {
+    func compare(_ id: ExchangeID, against expected: Session.Outcome?, check: Session.Check) -> AppEvent {
+        guard let current = state.withLock({ $0.recorded.last { $0.id == id } }), let actual = current.recorder.redacted(current.exchange).outcome else {
             return .problem("this exchange was not recorded")
         }
         let title: String

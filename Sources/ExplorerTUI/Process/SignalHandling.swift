@@ -40,3 +40,13 @@ final class SignalWatcher {
         return SIGTERM
     }
 }
+
+/// Runs `work` in a task of its own that Ctrl-C (SIGINT) cancels: how `send`, `run` and
+/// `replay` stop what they are sending. `cancelled` says whether it was.
+func cancellableByInterrupt<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) async -> (value: Value, cancelled: Bool) {
+    let task = Task(operation: work)
+    let watcher = SignalWatcher([SIGINT]) { _ in task.cancel() }
+    let value = await task.value
+    watcher.stop()
+    return (value, task.isCancelled)
+}

@@ -91,7 +91,7 @@ struct ReplayRun {
 
     /// Sends the exchanges in order in a task Ctrl-C cancels, printing each line as it ends.
     private func replay(_ session: Session, with replayer: SessionReplayer, report: ReplayReport) async -> ([ReplayReport.Result], cancelled: Bool) {
-        let work = Task { () async -> [ReplayReport.Result] in
+        await cancellableByInterrupt { () async -> [ReplayReport.Result] in
             var results: [ReplayReport.Result] = []
             // What a session recorded from a request file captures, its later exchanges use.
             var captures: [String: TemplateValue] = [:]
@@ -104,10 +104,6 @@ struct ReplayRun {
             }
             return results
         }
-        let watcher = SignalWatcher([SIGINT]) { _ in work.cancel() }
-        let results = await work.value
-        watcher.stop()
-        return (results, work.isCancelled)
     }
 
     private func write(_ xml: String, to handle: FileHandle) throws(CLIError) {

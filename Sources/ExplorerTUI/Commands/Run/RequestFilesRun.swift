@@ -64,13 +64,13 @@ struct RequestFilesRun {
                 switch state.prepare(index, of: file) {
                 case .refused(let refused): outcome = refused
                 case .send(let request):
-                    let (result, milliseconds) = await Self.send(request, on: opened.client)
-                    if case .failure(let error) = result, error.kind == .cancelled {
+                    let (record, _) = await cancellableByInterrupt { [client = opened.client] in await client.run(request) }
+                    if record.wasCancelled {
                         cancelled = true
                         skipped.append(file.requests.requests[index].name ?? "request \(index + 1)")
                         continue
                     }
-                    outcome = state.finish(index, of: file, with: result, milliseconds: milliseconds)
+                    outcome = state.finish(index, of: file, with: record.result, milliseconds: record.milliseconds)
                 }
                 let known = state.scope.secrets(environmentNames: file.environmentNames)
                 secrets.withLock { $0 = known }
@@ -107,23 +107,6 @@ struct RequestFilesRun {
             values[String(item[..<equals])] = String(item[item.index(after: equals)...])
         }
         return values
-    }
-
-    /// Sends in a task of its own so Ctrl-C cancels it; the time is the whole exchange's.
-    private static func send(_ request: HTTPRequest, on client: HTTPClient) async -> (Result<HTTPResponse, HTTPError>, Double) {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let exchange = Task { () async -> Result<HTTPResponse, HTTPError> in
-            do throws(HTTPError) {
-                return .success(try await client.send(request))
-            } catch {
-                return .failure(error)
-            }
-        }
-        let watcher = SignalWatcher([SIGINT]) { _ in exchange.cancel() }
-        let result = await exchange.value
-        watcher.stop()
-        return (result, (clock.now - start).milliseconds)
     }
 
     private static func shutdown(_ clients: [String: ProfileClient], _ writers: [EventsWriter]) async {

@@ -29,20 +29,19 @@ struct SendRun {
         if let strategy = plan.retryStrategy { profile.client.useRetryStrategy(strategy) }
         let writer = eventsHandle.map { EventsWriter(profile.client.events(), to: $0) }
 
-        let clock = ContinuousClock()
-        let start = clock.now
         let sink = plan.jsonpath == nil ? Self.sink(plan.stream ? .every2xxBody : .streams, to: output, destination: plan.destination,
                                                     include: plan.include) : nil
-        let outcome = await Self.send(plan.request, on: profile.client, sink: sink)
-        let elapsed = clock.now - start
+        let (record, _) = await cancellableByInterrupt { [request = plan.request, client = profile.client] in
+            await client.run(request, sink: sink)
+        }
 
         // Shutting the client down ends the event stream; the writer then drains, whatever the outcome.
         await profile.shutdown()
         await writer?.finish()
 
         let printer = ResponseOutput(
-            destination: plan.destination, include: plan.include, jsonpath: plan.jsonpath, elapsed: elapsed)
-        switch outcome {
+            destination: plan.destination, include: plan.include, jsonpath: plan.jsonpath, elapsed: record.elapsed)
+        switch record.result {
         case .success(let response):
             if plan.request.decodesContent, let coding = response.undecodedEncoding {
                 Console.err("explorer: the body is \(coding)-encoded, which explorer does not decode: it is written as it came\n")
@@ -74,20 +73,6 @@ struct SendRun {
             profile.client.headers = headers
         }
         return profile
-    }
-
-    /// Sends in a task of its own so SIGINT can cancel it; ClientCore then throws `cancelled`.
-    private static func send(_ request: HTTPRequest, on client: HTTPClient, sink: BodySink?) async -> Result<HTTPResponse, HTTPError> {
-        let exchange = Task { () async -> Result<HTTPResponse, HTTPError> in
-            do throws(HTTPError) {
-                return .success(try await client.send(request, sink: sink))
-            } catch {
-                return .failure(error)
-            }
-        }
-        let watcher = SignalWatcher([SIGINT]) { _ in exchange.cancel() }
-        defer { watcher.stop() }
-        return await exchange.value
     }
 
     /// The head (for `--include`) and each chunk of the bodies the sink `takes`, as they arrive.

@@ -210,7 +210,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TUICoreTests",
-            dependencies: ["TestSupport", "TUICore", "HTTPParsing"]
+            dependencies: ["TestSupport", "TUICore", "HTTPParsing", "RequestModel"]
         ),
         .testTarget(
             name: "ExplorerAppTests",

@@ -92,9 +92,7 @@ public struct JSONParser: Sendable {
         var name: String { isObject ? "object" : "array" }
     }
 
-    private enum Expect: Sendable {
-        case value, firstValue, key, firstKey, colon, commaOrClose, end
-    }
+    typealias Expect = JSONGrammar.Expect
 
     /// Reads tokens until the end of `b` or of a token `b` cuts short; returns how many bytes it used.
     private mutating func run(_ b: UnsafeBufferPointer<UInt8>, final: Bool) throws(JSONProblem) -> Int {
@@ -125,7 +123,7 @@ public struct JSONParser: Sendable {
             case .value, .firstValue:
                 switch c {
                 case Byte.openBracket, Byte.openBrace:
-                    guard frames.count < JSONNode.maxDepth else {
+                    guard JSONGrammar.mayOpen(atDepth: frames.count) else {
                         throw problem(at: i, "arrays and objects nested deeper than \(JSONNode.maxDepth) levels")
                     }
                     let isObject = c == Byte.openBrace
@@ -171,16 +169,16 @@ public struct JSONParser: Sendable {
                 i += 1
                 expect = .value
             case .commaOrClose:
-                let isObject = frames[frames.count - 1].isObject
-                if c == Byte.comma {
+                let frame = frames[frames.count - 1]
+                switch JSONGrammar.afterValue(c, inObject: frame.isObject) {
+                case .next(let next):
                     i += 1
-                    expect = isObject ? .key : .value
-                } else if c == (isObject ? Byte.closeBrace : Byte.closeBracket) {
+                    expect = next
+                case .close:
                     i += 1
                     close()
-                } else {
-                    let frame = frames[frames.count - 1]
-                    throw problem(at: i, "expected ',' or '\(isObject ? "}" : "]")' in the \(frame.name) opened at "
+                case .invalid:
+                    throw problem(at: i, "expected ',' or '\(frame.isObject ? "}" : "]")' in the \(frame.name) opened at "
                         + "line \(frame.line), column \(frame.column), found \(found(b, at: i))")
                 }
             case .end:

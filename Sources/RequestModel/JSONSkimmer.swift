@@ -28,9 +28,7 @@ struct JSONSkimmer {
         try walk(from: entry.start, to: entry.end, top: index, topStates: [], lookIntoTop: true, into: &skeleton)
     }
 
-    private enum Expect {
-        case value, firstValue, key, firstKey, colon, commaOrClose, end
-    }
+    private typealias Expect = JSONGrammar.Expect
 
     struct Frame {
         let isObject: Bool
@@ -92,7 +90,7 @@ struct JSONSkimmer {
             case .value, .firstValue:
                 switch c {
                 case Byte.openBracket, Byte.openBrace:
-                    guard frames.count < JSONNode.maxDepth else { throw invalid(at: i) }
+                    guard JSONGrammar.mayOpen(atDepth: frames.count) else { throw invalid(at: i) }
                     let isObject = c == Byte.openBrace
                     var entry = -1
                     var states: [JSONSelectionPlan.State] = []
@@ -115,7 +113,7 @@ struct JSONSkimmer {
                     close(&frames, at: i, &expect, into: &skeleton)
                 default:
                     let start = i
-                    i = try scalarEnd(at: i)
+                    i = try JSONParser.valueTokenEnd(b, at: i)
                     if frames.isEmpty {
                         skeleton.entries[top].start = start
                         skeleton.entries[top].end = i
@@ -150,14 +148,14 @@ struct JSONSkimmer {
                 i += 1
                 expect = .value
             case .commaOrClose:
-                let isObject = frames[frames.count - 1].isObject
-                if c == Byte.comma {
+                switch JSONGrammar.afterValue(c, inObject: frames[frames.count - 1].isObject) {
+                case .next(let next):
                     i += 1
-                    expect = isObject ? .key : .value
-                } else if c == (isObject ? Byte.closeBrace : Byte.closeBracket) {
+                    expect = next
+                case .close:
                     i += 1
                     close(&frames, at: i, &expect, into: &skeleton)
-                } else {
+                case .invalid:
                     throw invalid(at: i)
                 }
             case .end:
@@ -165,19 +163,6 @@ struct JSONSkimmer {
             }
         }
         guard frames.isEmpty, expect == .end else { throw invalid(at: i) }
-    }
-
-    /// The end of the string, number or literal at `i`.
-    private func scalarEnd(at i: Int) throws(JSONProblem) -> Int {
-        switch bytes[i] {
-        case Byte.quote: return try parser.skipString(bytes, from: i).end
-        case Byte.minus, Byte.zero...Byte.nine:
-            guard let end = try parser.number(bytes, from: i, final: true) else { throw invalid(at: i) }
-            return end
-        default:
-            guard let (_, end) = try parser.literal(bytes, from: i, final: true) else { throw invalid(at: i) }
-            return end
-        }
     }
 
     private func close(_ frames: inout [Frame], at i: Int, _ expect: inout Expect, into skeleton: inout JSONSkeleton) {

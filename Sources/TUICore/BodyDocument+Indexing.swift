@@ -1,4 +1,5 @@
 import Foundation
+import RequestModel
 
 extension BodyDocument {
     /// Detects the format and indexes the first `firstScreenBytes`: cheap whatever the size.
@@ -65,7 +66,9 @@ extension BodyDocument {
                 }
                 // A body that only starts like JSON and breaks in its first screen is just text.
                 if declaredJSON {
-                    jsonError = "invalid JSON at byte \(error.offset): \(error.message)"
+                    // Said in the parser's words, as everywhere else a body is refused as JSON.
+                    let problem = probe.withBytes { p, count in Self.parserProblem(p, count: count, near: error.offset) }
+                    jsonError = "invalid JSON at byte \(problem?.offset ?? error.offset): \(problem?.message ?? error.message)"
                 }
             }
         }
@@ -75,5 +78,20 @@ extension BodyDocument {
                                                isCancelled: isCancelled) else { return nil }
         progress(1)
         return BodyStorage(source: source, format: format, json: json, text: text, jsonError: jsonError)
+    }
+
+    /// The parser's problem with the body the index refused at `offset`: the parser reads up to a
+    /// little past it first, so the tree it builds stops near there (nil should it accept them).
+    static func parserProblem(_ p: UnsafePointer<UInt8>, count: Int, near offset: Int) -> JSONProblem? {
+        var parser = JSONParser()
+        let first = min(count, offset + 1)
+        do throws(JSONProblem) {
+            try parser.feed(UnsafeBufferPointer(start: p, count: first))
+            try parser.feed(UnsafeBufferPointer(start: p + first, count: count - first))
+            _ = try parser.finish()
+            return nil
+        } catch {
+            return error
+        }
     }
 }

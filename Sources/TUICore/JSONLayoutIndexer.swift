@@ -1,3 +1,5 @@
+import RequestModel
+
 /// The pretty layout's index: checkpoints into the pretty lines of a JSON body.
 struct JSONLayoutIndex: Sendable {
     var checkpoints = BodyCheckpoints()
@@ -12,6 +14,8 @@ struct JSONLayoutIndex: Sendable {
 /// lines it would print and leaves a checkpoint every so many: the pretty text itself is
 /// never built. A pretty line is a closing bracket, or an optional key with a scalar, an
 /// empty container or an opening bracket; a trailing comma belongs to the line it follows.
+/// Its tokens are read by the parser's own readers and nesting is bounded as the parser bounds
+/// it (`JSONGrammar`), so the viewer shows as JSON exactly what the parser accepts.
 struct JSONLayoutIndexer {
     enum Outcome {
         case index(JSONLayoutIndex)
@@ -107,7 +111,7 @@ struct JSONLayoutIndexer {
             if !needValue { throw JSONLayoutError(offset: j, message: inObject ? "expected ',' or '}'" : "expected ',' or ']'") }
             if inObject {
                 guard byte == 0x22 else { throw JSONLayoutError(offset: j, message: "expected a key") }
-                j = scanner.skipWhitespace(try scanner.stringEnd(j))
+                j = scanner.skipWhitespace(try token(at: j))
                 guard j < end else { throw .end(end) }
                 guard scanner.p[j] == 0x3A else { throw JSONLayoutError(offset: j, message: "expected ':'") }
                 j = scanner.skipWhitespace(j + 1)
@@ -125,18 +129,28 @@ struct JSONLayoutIndexer {
         let byte = scanner.p[j]
         switch byte {
         case 0x7B, 0x5B:
+            guard JSONGrammar.mayOpen(atDepth: stack.count) else {
+                throw JSONLayoutError(offset: j, message: "arrays and objects nested deeper than \(JSONNode.maxDepth) levels")
+            }
             let close: UInt8 = byte == 0x7B ? 0x7D : 0x5D
             let next = scanner.skipWhitespace(j + 1)
             guard next < scanner.end else { throw .end(scanner.end) }
             if scanner.p[next] == close { return afterValue(next + 1) }
-            guard stack.count < 1 << 28 else { throw JSONLayoutError(offset: j, message: "nested too deeply") }
             stack.append(byte == 0x7B)
             needValue = true
             return j + 1
-        case 0x22: return afterValue(try scanner.stringEnd(j))
-        case 0x2D, 0x30...0x39: return afterValue(try scanner.numberEnd(j))
-        case 0x74, 0x66, 0x6E: return afterValue(try scanner.literalEnd(j))
-        default: throw JSONLayoutError(offset: j, message: "expected a value")
+        default: return afterValue(try token(at: j))
+        }
+    }
+
+    /// The end of the string, number or literal at `j`, read as the parser reads it. A prefix
+    /// may end inside it: that is no error yet.
+    private func token(at j: Int) throws(JSONLayoutError) -> Int {
+        do throws(JSONProblem) {
+            return try JSONParser.valueTokenEnd(UnsafeBufferPointer(start: scanner.p, count: scanner.end), at: j)
+        } catch {
+            if truncated, error.offset >= scanner.end || scanner.scalarEnd(j) >= scanner.end { throw .end(scanner.end) }
+            throw JSONLayoutError(offset: error.offset, message: error.message)
         }
     }
 

@@ -59,23 +59,26 @@ import Testing
         let document = BodyFixtures.document("{\"a\": 1 \"b\": 2}", contentType: "application/json")
         #expect(document.format == .text)
         #expect(document.layout == .raw)
-        #expect(document.jsonError == "invalid JSON at byte 8: expected ',' or '}'")
+        #expect(document.jsonError == "invalid JSON at byte 8: expected ',' or '}' in the object opened at line 1, column 1, found '\"'")
         #expect(BodyFixtures.texts(document) == ["{\"a\": 1 \"b\": 2}"])
 
+        // In the parser's words, as everywhere a body is refused as JSON.
         let cases: [(String, String)] = [
-            ("[1,]", "invalid JSON at byte 3: expected a value"),
-            ("{\"a\" 1}", "invalid JSON at byte 5: expected ':'"),
-            ("[1, 2", "invalid JSON at byte 5: unexpected end of data"),
-            ("[tru]", "invalid JSON at byte 1: expected a value"),
-            ("[01]", "invalid JSON at byte 2: expected ',' or ']'"),
-            ("{\"a\":1} x", "invalid JSON at byte 8: unexpected data after the JSON value"),
-            ("[\"a\u{01}\"]", "invalid JSON at byte 3: control character in string"),
-            ("[\"\\x\"]", "invalid JSON at byte 3: invalid escape"),
-            ("[1}", "invalid JSON at byte 2: expected ',' or ']'"),
-            ("<html>", "invalid JSON at byte 0: expected a value"),
+            ("[1,]", "invalid JSON at byte 3: trailing comma: expected a value after ',', found ']'"),
+            ("{\"a\" 1}", "invalid JSON at byte 5: expected ':' after the key, found '1'"),
+            ("[1, 2", "invalid JSON at byte 5: unexpected end of input: expected ',' or ']' in the array opened at line 1, column 1"),
+            ("[tru]", "invalid JSON at byte 1: expected a value, found the bare word 'tru'"),
+            ("[01]", "invalid JSON at byte 1: leading zero in number '01'"),
+            ("{\"a\":1} x", "invalid JSON at byte 8: unexpected 'x' after the JSON value"),
+            ("[\"a\u{01}\"]", "invalid JSON at byte 3: control character U+0001 in a string"),
+            ("[\"\\x\"]", "invalid JSON at byte 2: invalid escape '\\x' in a string"),
+            ("[1}", "invalid JSON at byte 2: expected ',' or ']' in the array opened at line 1, column 1, found '}'"),
+            ("<html>", "invalid JSON at byte 0: expected a value, found '<'"),
+            ("[\"\\ud800\"]", "invalid JSON at byte 2: lone surrogate '\\ud800'"),
         ]
         for (body, message) in cases {
-            #expect(BodyFixtures.document(body, contentType: "application/problem+json").jsonError == message, "\(body)")
+            let error = BodyFixtures.document(body, contentType: "application/problem+json").jsonError
+            #expect(error?.hasPrefix(message) == true, "\(body): \(error ?? "no error")")
         }
     }
 
@@ -96,7 +99,7 @@ import Testing
         let indexed = opened.indexed()
         #expect(indexed.isComplete)
         #expect(indexed.format == .text)
-        #expect(indexed.jsonError == "invalid JSON at byte \(good.utf8.count + 2): expected a value")
+        #expect(indexed.jsonError?.hasPrefix("invalid JSON at byte \(good.utf8.count + 2): expected a value, found the bare word 'oops'") == true)
         #expect(indexed.layout == .raw)
     }
 

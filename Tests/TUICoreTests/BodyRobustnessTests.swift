@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RequestModel
 @testable import TUICore
 
 /// Broken and hostile bodies: whatever the bytes, every line renders inert and no call traps.
@@ -55,13 +56,19 @@ import Testing
     }
 
     @Test func deepNestingAndRandomBytes() {
-        let deep = String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
+        // As deep as the parser reads, and no deeper: the viewer shows as JSON what it accepts.
+        let depth = JSONNode.maxDepth
+        let deep = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         let document = BodyFixtures.document(deep)
         #expect(document.format == .json)
-        #expect(document.lineCount == 9_999)
-        #expect(BodyFixtures.text(document.line(4_999, maxColumns: 10)) == "          ")
-        #expect(BodyFixtures.text(document.line(4_999, from: 9_996, maxColumns: 10)) == "  []")
+        #expect(document.lineCount == 2 * depth - 1)
+        #expect(BodyFixtures.text(document.line(depth - 1, maxColumns: 10)) == "          ")
+        #expect(BodyFixtures.text(document.line(depth - 1, from: 2 * depth - 4, maxColumns: 10)) == "  []")
         exercise(document)
+        let deeper = BodyFixtures.document("[" + deep + "]", contentType: "application/json")
+        #expect(deeper.format == .text)
+        #expect(deeper.jsonError?.contains("nested deeper than \(depth) levels") == true)
+        exercise(deeper)
 
         var random = BodyFixtures.Random(seed: 77)
         for contentType in [nil, "application/json", "text/plain"] {

@@ -1,6 +1,7 @@
 import ClientCore
 import Foundation
 import RequestModel
+import TUICore
 
 /// Our JSON parser and RFC 9535 engine against jq on the same generated 10 MB document, in the
 /// same run: each figure is the median wall time of `runs` runs, ours in-process (read the file,
@@ -63,6 +64,23 @@ struct JSONPathBenchmark {
             print("jq_\(query.name)_ms=\(format(theirs, digits: 1))")
             print("jsonpath_\(query.name)_vs_jq=\(format(ours / theirs, digits: 3))")
         }
+        viewerIndex(file)
+    }
+
+    /// The viewer's pretty-line index of the same document (the one grammar the parser reads,
+    /// issue 25), built whole as the Response pane builds it off the UI loop.
+    private func viewerIndex(_ file: URL) {
+        guard let data = try? Data(contentsOf: file) else { fail("cannot read \(file.path)") }
+        var lines = 0
+        let ours = Sample((0..<runs).map { _ in
+            Self.milliseconds {
+                let document = BodyDocument.open(data: data, contentType: "application/json").indexed()
+                guard document.format == .json else { fail("the viewer did not read \(file.path) as JSON") }
+                lines = document.lineCount
+            }
+        }).median
+        print("viewer_index_lines=\(lines)")
+        print("viewer_index_ms=\(format(ours, digits: 1))")
     }
 
     /// `{"items": [...], "meta": {...}}`: objects with ids, prices, tags and nested parts, about `bytes` long.

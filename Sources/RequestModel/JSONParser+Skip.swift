@@ -4,16 +4,16 @@
 /// numbers and literals by the same readers.
 extension JSONParser {
     /// Where the string, number or literal at `start` ends; a problem names the first byte at
-    /// fault, its offset counted from `b`'s start. The input is whole: no token is cut.
-    public static func valueTokenEnd(_ b: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONProblem) -> Int {
-        let parser = JSONParser()
+    /// fault. The input is whole: no token is cut. A reader keeps one fresh parser for this, so
+    /// offsets count from `b`'s start.
+    public func valueTokenEnd(_ b: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONProblem) -> Int {
         switch b[start] {
-        case Byte.quote: return try parser.skipString(b, from: start).end
+        case Byte.quote: return try skipString(b, from: start).end
         case Byte.minus, Byte.zero...Byte.nine:
-            guard let end = try parser.number(b, from: start, final: true) else { throw parser.unterminatedString(b, from: nil) }
+            guard let end = try number(b, from: start, final: true) else { throw unterminatedString(b, from: nil) }
             return end
         default:
-            guard let (_, end) = try parser.literal(b, from: start, final: true) else { throw parser.unterminatedString(b, from: nil) }
+            guard let (_, end) = try literal(b, from: start, final: true) else { throw unterminatedString(b, from: nil) }
             return end
         }
     }

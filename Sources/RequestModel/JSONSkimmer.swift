@@ -113,7 +113,7 @@ struct JSONSkimmer {
                     close(&frames, at: i, &expect, into: &skeleton)
                 default:
                     let start = i
-                    i = try JSONParser.valueTokenEnd(b, at: i)
+                    i = try parser.valueTokenEnd(b, at: i)
                     if frames.isEmpty {
                         skeleton.entries[top].start = start
                         skeleton.entries[top].end = i

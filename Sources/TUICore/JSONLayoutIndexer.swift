@@ -26,6 +26,9 @@ struct JSONLayoutIndexer {
     static let reportEvery = 1 << 20
 
     private let scanner: JSONLayoutScanner
+    /// The parser's token readers, over the bytes being indexed.
+    private let tokens = JSONParser()
+    private let bytes: UnsafeBufferPointer<UInt8>
     /// True when only a prefix is indexed: its end is never the document's end.
     private let truncated: Bool
     private var index = JSONLayoutIndex()
@@ -39,6 +42,7 @@ struct JSONLayoutIndexer {
     private init(scanner: JSONLayoutScanner, truncated: Bool) {
         self.scanner = scanner
         self.truncated = truncated
+        bytes = UnsafeBufferPointer(start: scanner.p, count: scanner.end)
     }
 
     /// Indexes `p[0..<min(count, limit)]`. A prefix that ends mid-value is no error: the
@@ -147,7 +151,7 @@ struct JSONLayoutIndexer {
     /// may end inside it: that is no error yet.
     private func token(at j: Int) throws(JSONLayoutError) -> Int {
         do throws(JSONProblem) {
-            return try JSONParser.valueTokenEnd(UnsafeBufferPointer(start: scanner.p, count: scanner.end), at: j)
+            return try tokens.valueTokenEnd(bytes, at: j)
         } catch {
             if truncated, error.offset >= scanner.end || scanner.scalarEnd(j) >= scanner.end { throw .end(scanner.end) }
             throw JSONLayoutError(offset: error.offset, message: error.message)

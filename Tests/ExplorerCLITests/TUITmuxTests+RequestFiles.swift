@@ -58,18 +58,33 @@ extension TUITmuxTests {
         await tmux.kill()
     }
 
-    /// Issue 25: re-sending the second request of a chain from history keeps its asserts and
-    /// fills its `{{token}}` from what the run captured; the Checks view shows them again.
-    @Test func aChainsRequestResentFromHistoryKeepsItsAsserts() async throws {
-        let chain = RunCommandTests.examples.appendingPathComponent("chain.yaml").path
-        let directory = try TestDirectory()
-        defer { directory.remove() }
-        let tmux = try await TmuxSession.start([chain], width: 120, height: 36, in: directory)
+    /// `explorer tui FILE`, every request run with F7 until `summary` shows, then `body`; Ctrl+Q then
+    /// ends it with exit 0.
+    func runAll(_ file: String, in directory: TestDirectory, summary: String,
+                then body: (TmuxSession) async throws -> Void = { _ in }) async throws {
+        let tmux = try await TmuxSession.start([file], width: 120, height: 36, in: directory)
         do {
             try await tmux.waitFor("the five pane titles", Self.showsAllTitles)
             try await tmux.waitFor(text: "http://127.0.0.1:")
             try await tmux.send("F7")
-            try await tmux.waitFor(text: "run of chain.yaml: 4 passed, 0 failed", timeout: 30)
+            try await tmux.waitFor(text: summary, timeout: 30)
+            try await body(tmux)
+            try await tmux.send("C-q")
+            #expect(try await tmux.waitForExit() == 0, "stderr: \(tmux.standardError())")
+        } catch {
+            await tmux.kill()
+            throw error
+        }
+        await tmux.kill()
+    }
+
+    /// Issue 25: re-sending the second request of a chain from history keeps its asserts and
+    /// fills its `{{token}}` from what the run captured; the Checks view shows them again.
+    @Test func aChainsRequestResentFromHistoryKeepsItsAsserts() async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let chain = RunCommandTests.examples.appendingPathComponent("chain.yaml").path
+        try await runAll(chain, in: directory, summary: "run of chain.yaml: 4 passed, 0 failed") { tmux in
             try await tmux.send("F3")
             // History is written as each exchange ends, off the loop: the list must hold the whole run.
             try await tmux.waitFor("the whole run in history") { screen in
@@ -82,13 +97,7 @@ extension TUITmuxTests {
             try await tmux.waitFor("me's asserts, passed again") { screen in
                 screen.hasRow("Checks ✓4") && screen.hasRow("✓ $.roles count 2") && !screen.hasRow("History of demo")
             }
-            try await tmux.send("C-q")
-            #expect(try await tmux.waitForExit() == 0, "stderr: \(tmux.standardError())")
-        } catch {
-            await tmux.kill()
-            throw error
         }
-        await tmux.kill()
     }
 
     /// The TUI's run of a file sends what a server answered exactly as it came (SPEC §8): the
@@ -97,19 +106,7 @@ extension TUITmuxTests {
         let directory = try TestDirectory()
         defer { directory.remove() }
         let file = try RunCommandTests.write(RunCommandTests.serverTemplates, to: "server-templates.yaml", in: directory)
-        let tmux = try await TmuxSession.start([file], width: 120, height: 36, in: directory)
-        do {
-            try await tmux.waitFor("the five pane titles", Self.showsAllTitles)
-            try await tmux.waitFor(text: "http://127.0.0.1:")
-            try await tmux.send("F7")
-            try await tmux.waitFor(text: "run of server-templates.yaml: 2 passed, 0 failed", timeout: 30)
-            try await tmux.send("C-q")
-            #expect(try await tmux.waitForExit() == 0, "stderr: \(tmux.standardError())")
-        } catch {
-            await tmux.kill()
-            throw error
-        }
-        await tmux.kill()
+        try await runAll(file, in: directory, summary: "run of server-templates.yaml: 2 passed, 0 failed")
     }
 
     @Test func ctrlOOpensARequestFileAndItRunsGreen() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import RequestModel
 
 /// A `multipart/form-data` body (RFC 7578) whose file parts are read from disk as they are
 /// sent, so a 1 GB upload needs no more memory than a small one.

@@ -208,6 +208,11 @@ let package = Package(
             name: "TestDefaults",
             path: "Tests/TestDefaults"
         ),
+        // The executable's own types (send's plan, the TUI's recorder), tested without the binary.
+        .testTarget(
+            name: "ExplorerTUITests",
+            dependencies: ["ExplorerTUI", "RequestModel", "ClientCore", "Profiles", "Sessions", "SessionFormat", "DemoAPI"]
+        ),
         .testTarget(
             name: "TUICoreTests",
             dependencies: ["TestSupport", "TUICore", "HTTPParsing", "RequestModel"]

@@ -35,10 +35,6 @@ public enum RetryDelayTolerance {
         return cap(of: strategy).map { max($0, loose) } ?? loose
     }
 
-    public static func allows(recordedMs: Double, replayedMs: Double, source: String, strategy: String) -> Bool {
-        abs(replayedMs - recordedMs) <= tolerance(recordedMs: recordedMs, source: source, strategy: strategy)
-    }
-
     /// The cap of a backoff strategy's name (`exponential base 0.2s ×2, cap 2s, full jitter`), in ms.
     static func cap(of strategy: String) -> Double? {
         guard let start = strategy.range(of: ", cap ")?.upperBound else { return nil }

@@ -37,13 +37,6 @@ struct BodyLineBuilder {
         column += 1
     }
 
-    mutating func appendString(_ string: String, _ style: Style) {
-        for scalar in string.unicodeScalars {
-            if isFull { return }
-            append(scalar, style)
-        }
-    }
-
     mutating func appendSpaces(_ count: Int, _ style: Style) {
         guard count > 0 else { return }
         let visibleFrom = max(column, start), visibleTo = min(column + count, end)

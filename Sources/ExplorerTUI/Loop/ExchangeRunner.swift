@@ -200,8 +200,7 @@ final class ExchangeRunner: Sendable {
         }
         do throws(HTTPError) {
             let prepared = try client.prepare(try draft.httpRequest())
-            let exporter = CurlExporter(method: prepared.method.rawValue, url: prepared.url.absoluteString,
-                                        headers: prepared.headers.map { ($0.name, $0.value) }, body: draft.curlBody)
+            let exporter = CurlExporter(prepared, body: draft.curlBody)
             post(.curlReady(exporter.render(includeSecrets: false, extraSecretHeaders: prepared.authHeader.map { [$0] } ?? [])))
         } catch {
             post(.clipboardRefused(label: "curl command", reason: error.message))

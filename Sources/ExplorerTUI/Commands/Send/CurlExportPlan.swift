@@ -12,11 +12,7 @@ enum CurlExportPlan {
         } catch {
             throw CLIError(status: ExitStatus(error.kind), message: error.message)
         }
-        var exporter = CurlExporter(method: prepared.method.rawValue, url: prepared.url.absoluteString,
-                                    headers: prepared.headers.map { ($0.name, $0.value) }, body: plan.body.curlBody)
-        // A decoded body is curl's --compressed (SPEC §10); the Accept-Encoding header stays as it
-        // goes out, so curl asks for exactly what explorer asks for (its own list is longer).
-        exporter.command.compressed = prepared.decodesContent && prepared.headers.contains("Accept-Encoding")
+        var exporter = CurlExporter(prepared, body: plan.body.curlBody)
         exporter.command.followRedirects = plan.followRedirects
         exporter.command.insecure = plan.tls.insecure
         exporter.command.maxTime = plan.request.deadline
@@ -24,5 +20,17 @@ enum CurlExportPlan {
             exporter.command.removedHeaders.append(name)
         }
         return exporter.render(includeSecrets: plan.includeSecrets, extraSecretHeaders: prepared.authHeader.map { [$0] } ?? [])
+    }
+}
+
+extension CurlExporter {
+    /// The curl command for a request as the client prepared it, for `--as-curl` and the TUI's
+    /// "copy as curl" alike.
+    init(_ prepared: PreparedRequest, body: Body) {
+        self.init(method: prepared.method.rawValue, url: prepared.url.absoluteString, headers: prepared.headers.map { ($0.name, $0.value) },
+                  body: body)
+        // A decoded body is curl's --compressed (SPEC §10); the Accept-Encoding header stays as it
+        // goes out, so curl asks for exactly what explorer asks for (its own list is longer).
+        command.compressed = prepared.decodesContent && prepared.headers.contains("Accept-Encoding")
     }
 }

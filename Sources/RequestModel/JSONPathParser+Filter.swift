@@ -16,29 +16,27 @@ extension JSONPathParser {
     }
 
     mutating func logicalOr() throws(JSONPathProblem) -> Operand {
-        let first = try logicalAnd()
-        var items = [first]
-        while takeAfterBlank("||") {
-            skipBlank()
-            items.append(try logicalAnd())
-        }
-        guard items.count > 1 else { return first }
-        var expressions: [FilterExpression] = []
-        for item in items { expressions.append(try logical(item)) }
-        return Operand(parsed: .logical(.or(expressions)), start: first.start)
+        try chain("||", of: { (parser) throws(JSONPathProblem) in try parser.logicalAnd() }, joined: { .or($0) })
     }
 
     mutating func logicalAnd() throws(JSONPathProblem) -> Operand {
-        let first = try basic()
+        try chain("&&", of: { (parser) throws(JSONPathProblem) in try parser.basic() }, joined: { .and($0) })
+    }
+
+    /// `operand (op operand)*`: one operand as it is, several joined as one logical expression.
+    private mutating func chain(
+        _ op: String, of operand: (inout Self) throws(JSONPathProblem) -> Operand, joined: ([FilterExpression]) -> FilterExpression
+    ) throws(JSONPathProblem) -> Operand {
+        let first = try operand(&self)
         var items = [first]
-        while takeAfterBlank("&&") {
+        while takeAfterBlank(op) {
             skipBlank()
-            items.append(try basic())
+            items.append(try operand(&self))
         }
         guard items.count > 1 else { return first }
         var expressions: [FilterExpression] = []
         for item in items { expressions.append(try logical(item)) }
-        return Operand(parsed: .logical(.and(expressions)), start: first.start)
+        return Operand(parsed: .logical(joined(expressions)), start: first.start)
     }
 
     /// A parenthesised or negated expression, a comparison, or a lone operand (a test, or a

@@ -46,27 +46,26 @@ public struct LineField: Sendable, Equatable {
     func visibleStart(width: Int) -> Int {
         let width = max(1, width)
         var start = min(scroll, cursor)
-        // The leftmost start that still shows the cursor: walk back at most `width` columns.
-        var earliest = cursor
-        var used = 1
-        while earliest > 0 {
-            let columns = Self.columns(of: characters[earliest - 1])
-            if used + columns > width { break }
-            used += columns
-            earliest -= 1
-        }
+        // The leftmost start that still shows the cursor.
+        let earliest = startFitting(endingAt: cursor, width: width)
         // With room to spare at the end (the field grew, or text was deleted), show more of
         // the start: the latest start that still fills the width with the text's tail.
-        var tailStart = characters.count
-        var tailUsed = 1
-        while tailStart > 0 {
-            let columns = Self.columns(of: characters[tailStart - 1])
-            if tailUsed + columns > width { break }
-            tailUsed += columns
-            tailStart -= 1
-        }
-        start = min(start, tailStart)
+        start = min(start, startFitting(endingAt: characters.count, width: width))
         if start < earliest { start = earliest }
+        return start
+    }
+
+    /// The first of the characters before `end` that fit in `width` columns, with one column
+    /// left for the cursor: walking back at most `width` columns.
+    private func startFitting(endingAt end: Int, width: Int) -> Int {
+        var start = end
+        var used = 1
+        while start > 0 {
+            let columns = Self.columns(of: characters[start - 1])
+            if used + columns > width { break }
+            used += columns
+            start -= 1
+        }
         return start
     }
 }

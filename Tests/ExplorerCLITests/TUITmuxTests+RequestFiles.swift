@@ -91,8 +91,12 @@ extension TUITmuxTests {
                 screen.hasRow("History of demo") && screen.hasRow("POST auth/login") && screen.hasRow("GET users/me")
                     && screen.hasRow("POST jobs") && screen.hasRow("GET jobs/{{jobId}}")
             }
-            // Newest first: job done, start job, me.
+            // Newest first: job done, start job, me. Its answer shows before the Checks tab is chosen,
+            // as a response arriving resets the pane's view.
             try await tmux.send("Down", "Down", "r")
+            try await tmux.waitFor("me's answer") { screen in
+                screen.hasRow("\"email\": \"ann@example.com\"") && !screen.hasRow("History of demo")
+            }
             try await tmux.send("Tab", "Tab", "Tab", "t", "t")
             try await tmux.waitFor("me's asserts, passed again") { screen in
                 screen.hasRow("Checks ✓4") && screen.hasRow("✓ $.roles count 2") && !screen.hasRow("History of demo")

@@ -62,7 +62,23 @@ import Testing
             #expect(session.exchanges[2].outcome?.error?.message == "undefined variable {{nope}}")
 
             guard case .historyLoaded(_, let history) = recorder.loadHistory("api") else { Issue.record("no history"); return }
-            #expect(history.count == 3)
+            #expect(history.map(\.request.name) == ["flaky", "broken", "refused"], "history keeps the order they ended in")
+        }
+    }
+
+    /// Recordings run off the caller's task, one after the other: history keeps the order in
+    /// which exchanges ended (re-sending the third of a chain from it finds the third).
+    @Test func historyKeepsTheOrderExchangesEnded() async throws {
+        try await Self.withRecorder { recorder, context, client, _ in
+            let names = (0..<20).map { "r\($0)" }
+            for name in names {
+                let id = client.makeExchangeID()
+                recorder.begin(id, request: RequestSpec(name: name, url: "x"), profile: context)
+                recorder.end(ExchangeRecord(refused: HTTPError(.invalidURL, name), id: id))
+            }
+            await recorder.drain()
+            guard case .historyLoaded(_, let history) = recorder.loadHistory("api") else { Issue.record("no history"); return }
+            #expect(history.map(\.request.name) == names)
         }
     }
 

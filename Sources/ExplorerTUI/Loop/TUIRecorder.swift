@@ -56,7 +56,14 @@ final class TUIRecorder: Sendable {
     /// One history write at a time (read, append, write back).
     private let historyLock = Locked(())
     /// Recordings under way (see `finishSoon`).
-    private let work = Locked<[Task<Void, Never>]>([])
+    private let work = Locked<Work>(Work())
+
+    /// Recordings under way, each after the one before it, so history keeps the order in which
+    /// exchanges ended.
+    private struct Work {
+        var all: [Task<Void, Never>] = []
+        var last: Task<Void, Never>?
+    }
     private let post: @Sendable (AppEvent) -> Void
 
     init(home: ExplorerHome, post: @escaping @Sendable (AppEvent) -> Void) {
@@ -80,16 +87,23 @@ final class TUIRecorder: Sendable {
     /// large body and writing the history must not delay the body on screen or the next event.
     /// `drain` waits for what is under way.
     func end(_ record: ExchangeRecord) {
-        let task = Task.detached(priority: .utility) { self.finish(record) }
-        work.withLock { $0.append(task) }
+        work.withLock { work in
+            let previous = work.last
+            let task = Task.detached(priority: .utility) {
+                await previous?.value
+                self.finish(record)
+            }
+            work.last = task
+            work.all.append(task)
+        }
     }
 
     /// Waits until every exchange that ended is recorded and in its history (before quitting).
     func drain() async {
         while true {
-            let tasks = work.withLock { tasks in
-                defer { tasks = [] }
-                return tasks
+            let tasks = work.withLock { work in
+                defer { work.all = [] }
+                return work.all
             }
             if tasks.isEmpty { return }
             for task in tasks { await task.value }

@@ -211,7 +211,7 @@ let package = Package(
         // The executable's own types (send's plan, the TUI's recorder), tested without the binary.
         .testTarget(
             name: "ExplorerTUITests",
-            dependencies: ["ExplorerTUI", "RequestModel", "ClientCore", "Profiles", "Sessions", "SessionFormat", "DemoAPI"]
+            dependencies: ["TestSupport", "ExplorerTUI", "RequestModel", "ClientCore", "Profiles", "Sessions", "SessionFormat", "DemoAPI"]
         ),
         .testTarget(
             name: "TUICoreTests",

@@ -6,6 +6,7 @@ import Profiles
 import SessionFormat
 import Sessions
 import Testing
+import TestSupport
 @testable import ExplorerTUI
 
 /// The TUI's recorder: each exchange recorded from the client's own record of it (its events
@@ -24,15 +25,10 @@ import Testing
         let sessionRecorder = SessionRecorder(baseURL: server.baseURL, secrets: .kept)
         let context = TUIRecorder.ProfileContext(name: "api", recorder: sessionRecorder,
                                                  snapshot: sessionRecorder.snapshot(name: "api", client: client), client: client)
-        do {
-            try await body(recorder, context, client, home)
-        } catch {
+        try await withCleanup({ try await body(recorder, context, client, home) }) {
             await client.shutdown()
             await server.shutdown()
-            throw error
         }
-        await client.shutdown()
-        await server.shutdown()
     }
 
     @Test func exchangesAreRecordedWholeFailuresIncludedInTheOrderSent() async throws {

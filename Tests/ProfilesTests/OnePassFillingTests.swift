@@ -40,15 +40,10 @@ import TestSupport
         var profile = Self.profile(server)
         change(&profile)
         let connection = try ProfileConnection(profile, store: nil, environment: environment)
-        do {
-            try await body(connection)
-        } catch {
+        try await withCleanup({ try await body(connection) }) {
             await connection.shutdown()
             await server.shutdown()
-            throw error
         }
-        await connection.shutdown()
-        await server.shutdown()
     }
 
     @Test func theProfilesOwnHeadersFillTheirVarsAndEnvironmentWhenSent() async throws {

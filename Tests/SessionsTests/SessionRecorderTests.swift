@@ -5,6 +5,7 @@ import Foundation
 @testable import Sessions
 import Testing
 import RequestModel
+import TestSupport
 
 /// Recording real exchanges on the demo API: attempts and their events, outcomes, redaction.
 @Suite struct SessionRecorderTests {
@@ -15,15 +16,10 @@ import RequestModel
         client.setHeader("X-Demo-Key", "rec-\(UUID().uuidString.prefix(8))")
         client.maxRetries = 3
         client.validators = [HTTPDefaultValidator(strategy: .immediate)]
-        do {
-            try await body(server, client)
-        } catch {
+        try await withCleanup({ try await body(server, client) }) {
             await client.shutdown()
             await server.shutdown()
-            throw error
         }
-        await client.shutdown()
-        await server.shutdown()
     }
 
     @Test func aRetriedExchangeKeepsEveryAttemptWithItsEvents() async throws {

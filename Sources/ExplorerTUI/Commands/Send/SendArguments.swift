@@ -17,8 +17,8 @@ enum SendArguments {
     }
 
     /// The request line: a plain URL, or an RFC 6570 template when it has `{…}` or `--var`s
-    /// (`--var k=v`; a repeated `k` makes a list). A URL with `{{name}}` placeholders is left to
-    /// the client, which fills them from `--var` and the profile's `vars:` as it sends.
+    /// (`--var k=v`; a repeated `k` makes a list). A URL with `{{name}}` placeholders is kept as
+    /// written here: `SendPlan.filled` fills them once, with the rest of what the user typed.
     static func request(url: String, variables raw: [String]) throws(CLIError) -> HTTPRequest {
         guard (url.contains("{") || !raw.isEmpty) && !url.contains("{{") else { return HTTPRequest(.get, url) }
         var variables: [String: Any] = [:]

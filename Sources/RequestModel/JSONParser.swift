@@ -92,8 +92,6 @@ public struct JSONParser: Sendable {
         var name: String { isObject ? "object" : "array" }
     }
 
-    typealias Expect = JSONGrammar.Expect
-
     /// Reads tokens until the end of `b` or of a token `b` cuts short; returns how many bytes it used.
     private mutating func run(_ b: UnsafeBufferPointer<UInt8>, final: Bool) throws(JSONProblem) -> Int {
         let n = b.count
@@ -123,7 +121,7 @@ public struct JSONParser: Sendable {
             case .value, .firstValue:
                 switch c {
                 case Byte.openBracket, Byte.openBrace:
-                    guard JSONGrammar.mayOpen(atDepth: frames.count) else {
+                    guard JSONParser.mayOpen(atDepth: frames.count) else {
                         throw problem(at: i, "arrays and objects nested deeper than \(JSONNode.maxDepth) levels")
                     }
                     let isObject = c == Byte.openBrace
@@ -170,7 +168,7 @@ public struct JSONParser: Sendable {
                 expect = .value
             case .commaOrClose:
                 let frame = frames[frames.count - 1]
-                switch JSONGrammar.afterValue(c, inObject: frame.isObject) {
+                switch JSONParser.afterValue(c, inObject: frame.isObject) {
                 case .next(let next):
                     i += 1
                     expect = next

@@ -28,7 +28,7 @@ struct JSONSkimmer {
         try walk(from: entry.start, to: entry.end, top: index, topStates: [], lookIntoTop: true, into: &skeleton)
     }
 
-    private typealias Expect = JSONGrammar.Expect
+    private typealias Expect = JSONParser.Expect
 
     struct Frame {
         let isObject: Bool
@@ -90,7 +90,7 @@ struct JSONSkimmer {
             case .value, .firstValue:
                 switch c {
                 case Byte.openBracket, Byte.openBrace:
-                    guard JSONGrammar.mayOpen(atDepth: frames.count) else { throw invalid(at: i) }
+                    guard JSONParser.mayOpen(atDepth: frames.count) else { throw invalid(at: i) }
                     let isObject = c == Byte.openBrace
                     var entry = -1
                     var states: [JSONSelectionPlan.State] = []
@@ -148,7 +148,7 @@ struct JSONSkimmer {
                 i += 1
                 expect = .value
             case .commaOrClose:
-                switch JSONGrammar.afterValue(c, inObject: frames[frames.count - 1].isObject) {
+                switch JSONParser.afterValue(c, inObject: frames[frames.count - 1].isObject) {
                 case .next(let next):
                     i += 1
                     expect = next

@@ -15,7 +15,7 @@ struct JSONLayoutIndex: Sendable {
 /// never built. A pretty line is a closing bracket, or an optional key with a scalar, an
 /// empty container or an opening bracket; a trailing comma belongs to the line it follows.
 /// Its tokens are read by the parser's own readers and nesting is bounded as the parser bounds
-/// it (`JSONGrammar`), so the viewer shows as JSON exactly what the parser accepts.
+/// it (`JSONParser.mayOpen`), so the viewer shows as JSON exactly what the parser accepts.
 struct JSONLayoutIndexer {
     enum Outcome {
         case index(JSONLayoutIndex)
@@ -133,7 +133,7 @@ struct JSONLayoutIndexer {
         let byte = scanner.p[j]
         switch byte {
         case 0x7B, 0x5B:
-            guard JSONGrammar.mayOpen(atDepth: stack.count) else {
+            guard JSONParser.mayOpen(atDepth: stack.count) else {
                 throw JSONLayoutError(offset: j, message: "arrays and objects nested deeper than \(JSONNode.maxDepth) levels")
             }
             let close: UInt8 = byte == 0x7B ? 0x7D : 0x5D

@@ -1,7 +1,7 @@
-/// The one JSON grammar (RFC 8259) between tokens, as every strict reader steps through it: the
+/// The parser's grammar between tokens (RFC 8259), as every strict reader steps through it: the
 /// value parser, the one-pass selector (`JSONSkimmer`) and the viewer's layout index. Tokens
-/// are read by `JSONParser`'s readers; nesting is refused past `JSONNode.maxDepth`.
-public enum JSONGrammar {
+/// are read by the parser's readers; nesting is refused past `JSONNode.maxDepth`.
+extension JSONParser {
     /// What may come next.
     public enum Expect: Sendable, Equatable {
         case value, firstValue, key, firstKey, colon, commaOrClose, end

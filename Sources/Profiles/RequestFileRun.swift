@@ -135,11 +135,8 @@ public struct RequestFileRun: Sendable {
     public func prepare(_ index: Int, of file: RequestFile, edited: RequestSpec? = nil) -> Prepared {
         let spec = file.requests.requests[index]
         let name = spec.name ?? "request \(index + 1)"
-        var preparation = RequestPreparation(scope: scope)
-        preparation.templates = file.parsedTemplates
-        preparation.paths = file.parsedPaths
-        preparation.environmentNames = file.environmentNames
-        switch preparation.prepare(spec, sending: edited, name: name) {
+        let rendering = RequestRendering(scope, templates: file.parsedTemplates)
+        switch rendering.prepare(spec, sending: edited, name: name, paths: file.parsedPaths, environmentNames: file.environmentNames) {
         case .success(let request): return .send(request)
         case .failure(.undefined(let placeholder)):
             let place = edited == nil ? file.place(of: placeholder, inRequest: index) : "\(file.path), edited"

@@ -5,11 +5,13 @@ import RequestModel
 /// first placeholder without a value is refused, naming it. Text that is not a valid template (a
 /// body's own braces) stays as written.
 public struct RequestRendering: Sendable {
+    public let scope: VariableScope
     public let values: TemplateValues
     /// Texts already parsed (a request file parses each once, not once per request sent).
     let templates: [String: Template]
 
     public init(_ scope: VariableScope, templates: [String: Template] = [:]) {
+        self.scope = scope
         values = TemplateValues(variables: scope.values, environment: scope.environment)
         self.templates = templates
     }

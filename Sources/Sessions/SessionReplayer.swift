@@ -56,7 +56,7 @@ public struct SessionReplayer: Sendable {
         scope.profile = variables
         scope.captures = captures
         let spec = exchange.request.withoutRedactedHeaders
-        switch RequestPreparation(scope: scope).prepare(spec, name: exchange.name ?? spec.summary) {
+        switch RequestRendering(scope).prepare(spec, name: exchange.name ?? spec.summary) {
         case .success(let request): return request
         case .failure(.undefined(let placeholder)):
             throw HTTPError(.invalidURL, "undefined variable \(placeholder): no earlier exchange captured it and the profile has no such var")

@@ -19,7 +19,7 @@ import Testing
         let spec = RequestSpec(method: "POST", url: "users/{{user}}?t={{token}}",
                                headers: [NamedValue("X-Token", "{{token}}"), NamedValue("X-Home", "{{home}}"), NamedValue("X-Pw", "${env:PW}")],
                                body: .json(#"{"token": "{{token}}", "own": "{ {x} }"}"#))
-        let request = try RequestPreparation(scope: Self.scope()).prepare(spec, name: "me").get()
+        let request = try RequestRendering(Self.scope()).prepare(spec, name: "me").get()
         #expect(request.route == "users/ann?t={{apiKey}}")
         #expect(request.headers["X-Token"] == "{{apiKey}}")
         #expect(request.headers["X-Home"] == "${env:PW}")
@@ -32,14 +32,14 @@ import Testing
     @Test func aRequestsOwnVarsSitAboveTheFilesAndMayUseTheLayersBelow() throws {
         var spec = RequestSpec(url: "a/{{who}}")
         spec.vars = [NamedValue("user", "bob"), NamedValue("who", "{{user}}-{{apiKey}}")]
-        let request = try RequestPreparation(scope: Self.scope()).prepare(spec, name: "r").get()
+        let request = try RequestRendering(Self.scope()).prepare(spec, name: "r").get()
         #expect(request.route == "a/ann-the-users-key", "a var is filled from the layers below it, when it is read")
     }
 
     @Test func anUndefinedPlaceholderIsRefusedNamingIt() {
-        let refused = RequestPreparation(scope: Self.scope()).prepare(RequestSpec(url: "a", headers: [NamedValue("X", "{{nope}}")]), name: "r")
+        let refused = RequestRendering(Self.scope()).prepare(RequestSpec(url: "a", headers: [NamedValue("X", "{{nope}}")]), name: "r")
         #expect(refused.failure == .undefined("{{nope}}"))
-        let unset = RequestPreparation(scope: Self.scope()).prepare(RequestSpec(url: "a/${env:UNSET}"), name: "r")
+        let unset = RequestRendering(Self.scope()).prepare(RequestSpec(url: "a/${env:UNSET}"), name: "r")
         #expect(unset.failure == .undefined("${env:UNSET}"))
     }
 
@@ -48,7 +48,7 @@ import Testing
         var spec = RequestSpec(name: "me", url: "users/me")
         spec.asserts = [RequestSpec.Assert(.json("$.name"), .equals(.string("{{user}}")))]
         let sent = RequestSpec(name: "me", method: "PUT", url: "users/{{user}}", headers: [NamedValue("X-Pw", "${env:PW}")])
-        let request = try RequestPreparation(scope: Self.scope()).prepare(spec, sending: sent, name: "me").get()
+        let request = try RequestRendering(Self.scope()).prepare(spec, sending: sent, name: "me").get()
         #expect(request.method == .put && request.route == "users/ann")
         let checks = try #require(request.checks)
         #expect(checks.request == "me" && checks.asserts == spec.asserts)

@@ -114,7 +114,7 @@ final class ExchangeRunner: Sendable {
         let scope = requestFile.scope(profile: running.withLock { $0.profile?.variables } ?? [:])
         let file = requestFile
         exchange(id, recording: spec, request: { () throws(HTTPError) in
-            try RequestPreparation(scope: scope).prepare(spec, name: spec.name ?? spec.summary).mapError(\.error).get()
+            try RequestRendering(scope).prepare(spec, name: spec.name ?? spec.summary).mapError(\.error).get()
         }) { result, _ in
             if case .success(let response) = result, let captured = response.checks?.captured { file.capture(captured) }
         }

@@ -6,18 +6,7 @@ import RequestModel
 /// every `{{name}}` and `${env:NAME}` filled in one pass, then built for ClientCore with its
 /// captures, asserts and poll attached. ClientCore fills nothing, so a value put in — captured,
 /// read from the environment, given with `--var` — goes out exactly as it is.
-public struct RequestPreparation: Sendable {
-    public var scope: VariableScope
-    /// Templates and paths a request file parsed once, by their text.
-    public var templates: [String: Template] = [:]
-    public var paths: [String: JSONPath] = [:]
-    /// The environment variables the request's file reads, whose values are masked.
-    public var environmentNames: [String] = []
-
-    public init(scope: VariableScope) {
-        self.scope = scope
-    }
-
+extension RequestRendering {
     /// Why a request was not sent.
     public enum Refusal: Error, Sendable, Equatable {
         /// A placeholder with no value, as written (`{{token}}`, `${env:DEMO_PASSWORD}`).
@@ -36,7 +25,10 @@ public struct RequestPreparation: Sendable {
 
     /// `spec` ready to send; `sent` replaces its method, URL, headers and body (the TUI's edited
     /// panes) while its vars and checks stay. `name` is what its assert events are called.
-    public func prepare(_ spec: RequestSpec, sending sent: RequestSpec? = nil, name: String) -> Result<HTTPRequest, Refusal> {
+    /// `paths`: the JSON paths its file parsed once; `environmentNames`: the `${env:}` its file reads,
+    /// whose values are masked.
+    public func prepare(_ spec: RequestSpec, sending sent: RequestSpec? = nil, name: String, paths: [String: JSONPath] = [:],
+                        environmentNames: [String] = []) -> Result<HTTPRequest, Refusal> {
         var scope = self.scope
         let filled: RequestSpec, inserted: [String]
         do throws(RequestRendering.Undefined) {

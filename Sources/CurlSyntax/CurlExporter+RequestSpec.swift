@@ -11,10 +11,11 @@ extension CurlExporter.Body {
         case .form(let fields): self = .urlencodedForm(fields.map { ($0.name, $0.value) })
         case .multipart(let parts):
             self = .multipart(parts.map { part in
-                switch part {
-                case .text(let name, let value): CurlFormPart(name: name, content: .text(value))
-                case .file(let name, let path): CurlFormPart(name: name, content: .file(path))
+                let content: CurlFormPart.Content = switch part.content {
+                case .text(let value): .text(value)
+                case .file(let path): .file(path)
                 }
+                return CurlFormPart(name: part.name, content: content, contentType: part.contentType, filename: part.filename)
             })
         }
     }

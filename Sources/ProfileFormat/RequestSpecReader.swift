@@ -77,11 +77,17 @@ public enum RequestSpecReader {
                     let (name, value) = try item.pair(separator: "=", form: "name=value")
                     return value.first == "@" ? .file(name: name, path: String(value.dropFirst())) : .text(name: name, value: String(value))
                 }
-                let part = try item.mapping(allowed: ["name", "text", "file"], required: ["name"])
-                let name = try part.required("name").string()
-                if let text = part["text"], part["file"] == nil { return .text(name: name, value: try text.string()) }
-                if let file = part["file"], part["text"] == nil { return .file(name: name, path: try file.string()) }
-                throw item.problem("a part has exactly one of text or file")
+                let part = try item.mapping(allowed: ["name", "text", "file", "filename", "contentType"], required: ["name"])
+                let content: MultipartPart.Content
+                if let text = part["text"], part["file"] == nil {
+                    content = .text(try text.string())
+                } else if let file = part["file"], part["text"] == nil {
+                    content = .file(try file.string())
+                } else {
+                    throw item.problem("a part has exactly one of text or file")
+                }
+                return MultipartPart(name: try part.required("name").string(), content: content,
+                                     filename: try part["filename"]?.string(), contentType: try part["contentType"]?.string())
             })
         default:
             guard let data = Data(base64Encoded: try value.string()) else { throw value.problem("not valid base64") }

@@ -51,15 +51,23 @@ public enum RequestSpecWriter {
         case .binary(let data, let contentType): return "base64: \(q(data.base64EncodedString()))" + typed(contentType)
         case .multipart(let parts):
             return "multipart: " + list(parts.map { part in
-                switch part {
-                // A text that starts with @ would read back as a file: it goes as a mapping.
-                case .text(let name, let value) where splits(name) || value.first == "@": "{ name: \(q(name)), text: \(q(value)) }"
-                case .text(let name, let value): q("\(name)=\(value)")
-                case .file(let name, let path) where splits(name): "{ name: \(q(name)), file: \(q(path)) }"
-                case .file(let name, let path): q("\(name)=@\(path)")
+                switch part.content {
+                // A text that starts with @ would read back as a file: it goes as a mapping, as do a file name and a type.
+                case .text(let value) where splits(part.name) || value.first == "@" || !part.isPlain: mapping(part, "text: \(q(value))")
+                case .text(let value): q("\(part.name)=\(value)")
+                case .file(let path) where splits(part.name) || !part.isPlain: mapping(part, "file: \(q(path))")
+                case .file(let path): q("\(part.name)=@\(path)")
                 }
             })
         }
+    }
+
+    /// `{ name: …, text|file: …, filename: …, contentType: … }`.
+    static func mapping(_ part: MultipartPart, _ content: String) -> String {
+        var fields = ["name: \(q(part.name))", content]
+        if let filename = part.filename { fields.append("filename: \(q(filename))") }
+        if let type = part.contentType { fields.append("contentType: \(q(type))") }
+        return "{ \(fields.joined(separator: ", ")) }"
     }
 
     /// A name that `"name=value"` would not read back as itself.

@@ -63,14 +63,7 @@ public struct RequestFile: Sendable {
             }
         }
         for request in requests.requests {
-            texts += [request.url] + request.headers.map(\.value)
-            switch request.body {
-            case .text(let text, _), .json(let text): texts.append(text)
-            case .form(let fields): texts += fields.map(\.value)
-            case .multipart(let parts):
-                texts += parts.map { switch $0 { case .text(_, let value): value; case .file(_, let path): path } }
-            case .none, .binary: break
-            }
+            texts += request.fillableTexts
             for assert in request.asserts + (request.poll?.until ?? []) { expected(assert.predicate.expected) }
         }
         var templates: [String: Template] = [:]
@@ -89,15 +82,7 @@ public struct RequestFile: Sendable {
     }
 
     static func environmentNames(in requests: SavedRequests) -> [String] {
-        let texts = requests.vars.map(\.value) + requests.requests.flatMap { request -> [String] in
-            var texts = [request.url] + request.headers.map(\.value)
-            switch request.body {
-            case .text(let text, _), .json(let text): texts.append(text)
-            case .form(let fields): texts += fields.map(\.value)
-            default: break
-            }
-            return texts
-        }
+        let texts = requests.vars.map(\.value) + requests.requests.flatMap(\.fillableTexts)
         return Array(Set(texts.filter { $0.contains("${env:") }.flatMap { Template(environmentOnly: $0).environmentNames })).sorted()
     }
 }

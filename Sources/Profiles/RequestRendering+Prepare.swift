@@ -32,8 +32,8 @@ extension RequestRendering {
         var scope = self.scope
         let filled: RequestSpec, inserted: [String]
         do throws(RequestRendering.Undefined) {
-            scope.file.merge(try RequestRendering(scope).values(of: spec.vars)) { _, own in own }
-            (filled, inserted) = try RequestRendering(scope, templates: templates).render(sent ?? spec)
+            scope.file.merge(try RequestRendering(scope, fills: fills).values(of: spec.vars)) { _, own in own }
+            (filled, inserted) = try RequestRendering(scope, templates: templates, fills: fills).render(sent ?? spec)
         } catch {
             return .failure(.undefined(error.placeholder))
         }

@@ -9,11 +9,14 @@ public struct RequestRendering: Sendable {
     public let values: TemplateValues
     /// Texts already parsed (a request file parses each once, not once per request sent).
     let templates: [String: Template]
+    /// False for `send --no-vars`: every text stays as written.
+    let fills: Bool
 
-    public init(_ scope: VariableScope, templates: [String: Template] = [:]) {
+    public init(_ scope: VariableScope, templates: [String: Template] = [:], fills: Bool = true) {
         self.scope = scope
         values = TemplateValues(variables: scope.values, environment: scope.environment)
         self.templates = templates
+        self.fills = fills
     }
 
     /// The placeholder that has no value, as written (`{{token}}`, `${env:DEMO_PASSWORD}`).
@@ -23,7 +26,7 @@ public struct RequestRendering: Sendable {
 
     /// One text with its placeholders filled, in one pass; text that is no template stays as written.
     public func fill(_ text: String) throws(Undefined) -> RenderedText {
-        guard let template = Template.parsed(text, from: templates) else { return RenderedText(text: text) }
+        guard fills, let template = Template.parsed(text, from: templates) else { return RenderedText(text: text) }
         return try template.render(with: values) { (part) throws(Undefined) in throw Undefined(placeholder: part.placeholder) }
     }
 
@@ -46,10 +49,12 @@ public struct RequestRendering: Sendable {
             filled.body = .form(try fields.map { (field) throws(Undefined) in NamedValue(field.name, try fill(field.value)) })
         case .multipart(let parts):
             filled.body = .multipart(try parts.map { (part) throws(Undefined) in
-                switch part {
-                case .text(let name, let value): .text(name: name, value: try fill(value))
-                case .file(let name, let path): .file(name: name, path: try fill(path))
+                var part = part
+                part.content = switch part.content {
+                case .text(let value): .text(try fill(value))
+                case .file(let path): .file(try fill(path))
                 }
+                return part
             })
         }
         return (filled, secrets)

@@ -58,3 +58,24 @@ public struct RequestSpec: Sendable, Equatable {
     /// `GET users/2`: how a list line or a report names the request (`/` for the base URL itself).
     public var summary: String { "\(method) \(url.isEmpty ? "/" : url)" }
 }
+
+extension RequestSpec {
+    /// Every text that filling reads (SPEC §8): the URL, header values, and the body's text, field
+    /// values, part values and file paths — not its bytes.
+    public var fillableTexts: [String] {
+        var texts = [url] + headers.map(\.value)
+        switch body {
+        case .none, .binary: break
+        case .text(let text, _), .json(let text): texts.append(text)
+        case .form(let fields): texts += fields.map(\.value)
+        case .multipart(let parts):
+            texts += parts.map { part in
+                switch part.content {
+                case .text(let value): value
+                case .file(let path): path
+                }
+            }
+        }
+        return texts
+    }
+}

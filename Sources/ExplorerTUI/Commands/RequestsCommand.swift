@@ -73,9 +73,9 @@ enum SavedRequestJSON {
         case .form(let fields): return kind("form", pairs(fields.map { ($0.name, $0.value) }))
         case .multipart(let parts):
             return kind("multipart", pairs(parts.map { part in
-                switch part {
-                case .text(let name, let value): (name, value)
-                case .file(let name, let path): (name, "@" + path)
+                switch part.content {
+                case .text(let value): (part.name, value)
+                case .file(let path): (part.name, "@" + path)
                 }
             }))
         }

@@ -15,12 +15,15 @@ enum HTTPFileExportBody {
         case .form(let fields): return [HTTPFileForm.text(fields)]
         case .multipart(let parts):
             return parts.flatMap { part -> [String] in
-                switch part {
-                case .text(let name, let value):
-                    return ["--" + boundary, "Content-Disposition: form-data; name=\"\(name)\"", "", value]
-                case .file(let name, let path):
-                    let fileName = (path as NSString).lastPathComponent
-                    return ["--" + boundary, "Content-Disposition: form-data; name=\"\(name)\"; filename=\"\(fileName)\"", "", "< " + path]
+                let type = part.contentType.map { ["Content-Type: " + $0] } ?? []
+                switch part.content {
+                case .text(let value):
+                    let filename = part.filename.map { "; filename=\"\($0)\"" } ?? ""
+                    return ["--" + boundary, "Content-Disposition: form-data; name=\"\(part.name)\"\(filename)"] + type + ["", value]
+                case .file(let path):
+                    let fileName = part.filename ?? (path as NSString).lastPathComponent
+                    return ["--" + boundary, "Content-Disposition: form-data; name=\"\(part.name)\"; filename=\"\(fileName)\""] + type
+                        + ["", "< " + path]
                 }
             } + ["--" + boundary + "--"]
         case .binary(let data, _):

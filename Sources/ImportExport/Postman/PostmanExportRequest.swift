@@ -61,9 +61,10 @@ enum PostmanExportRequest {
             return ["mode": "urlencoded", "urlencoded": .array(fields.map { ["key": .string($0.name), "value": .string($0.value), "type": "text"] })]
         case .multipart(let parts):
             return ["mode": "formdata", "formdata": .array(parts.map { part in
-                switch part {
-                case .text(let name, let value): ["key": .string(name), "value": .string(value), "type": "text"]
-                case .file(let name, let path): ["key": .string(name), "type": "file", "src": .string(path)]
+                let type = part.contentType.map { [JSONNode.Member("contentType", .string($0))] } ?? []
+                return switch part.content {
+                case .text(let value): .object([.init("key", .string(part.name)), .init("value", .string(value)), .init("type", "text")] + type)
+                case .file(let path): .object([.init("key", .string(part.name)), .init("type", "file"), .init("src", .string(path))] + type)
                 }
             })]
         }

@@ -97,9 +97,9 @@ public struct BodyPane: Sendable, Equatable {
             kind = .form
         case .multipart(let parts):
             editor.text = parts.map { part in
-                switch part {
-                case .text(let name, let value): "\(name)=\(value)"
-                case .file(let name, let path): "\(name)=@\(path)"
+                switch part.content {
+                case .text(let value): "\(part.name)=\(value)"
+                case .file(let path): "\(part.name)=@\(path)"
                 }
             }.joined(separator: "\n")
             kind = .multipart

@@ -5,17 +5,17 @@ import CurlSyntax
 /// `--as-curl`: the curl command for the request exactly as the client would send it (URL with
 /// its query, the profile's headers and auth, the body's Content-Type). Nothing is sent.
 enum CurlExportPlan {
-    static func render(_ plan: SendPlan, on client: HTTPClient) throws(CLIError) -> String {
+    static func render(_ plan: SendPlan, _ request: HTTPRequest, on client: HTTPClient) throws(CLIError) -> String {
         let prepared: PreparedRequest
         do {
-            prepared = try client.prepare(plan.request)
+            prepared = try client.prepare(request)
         } catch {
             throw CLIError(status: ExitStatus(error.kind), message: error.message)
         }
         var exporter = CurlExporter(prepared, body: plan.body.curlBody)
         exporter.command.followRedirects = plan.followRedirects
         exporter.command.insecure = plan.tls.insecure
-        exporter.command.maxTime = plan.request.deadline
+        exporter.command.maxTime = request.deadline
         for name in plan.removedHeaders where !exporter.command.removedHeaders.contains(where: { $0.lowercased() == name.lowercased() }) {
             exporter.command.removedHeaders.append(name)
         }

@@ -1,12 +1,21 @@
 import ClientCore
 import Foundation
+import RequestModel
 import CurlSyntax
 
-/// `--from-curl 'curl …'`: the request a curl command line describes, in ClientCore's terms.
-/// Files named with `@` are read (or checked, for streamed file parts) now, before anything is sent.
+/// `--from-curl 'curl …'`: the request a curl command line describes, as a `RequestSpec` like
+/// any other, and how curl would send it. Files named with `@` are read (or checked, for streamed
+/// file parts) now, before anything is sent.
 struct CurlImport {
-    var request: HTTPRequest
+    var spec: RequestSpec
     var body: SendBody
+    /// `-u`: the request's basic auth, so the credentials never follow a redirect to another origin.
+    var auth: HTTPAuth?
+    /// `-m`: the whole transfer, as ClientCore's deadline bounds it (its timeout is per attempt).
+    var maxTime: Double?
+    /// `--compressed`: curl asks for an encoding and decodes only with it; without it, it asks for
+    /// none and prints what comes as it came.
+    var compressed: Bool
     var insecure: Bool
     /// curl follows redirects only with -L; ClientCore always would.
     var followRedirects: Bool
@@ -25,38 +34,30 @@ struct CurlImport {
         let data = try command.joinedData { (path: String) throws(CLIError) -> Data in
             path == "-" ? InputFile.readStandardInput() : try InputFile.read(path, flag: "--from-curl: @\(path)")
         }
-        let method = HTTPMethod(command.effectiveMethod)
-        guard method.isValidToken else {
+        guard HTTPMethod(command.effectiveMethod).isValidToken else {
             throw .usage("--from-curl: -X \(command.effectiveMethod.debugDescription): not a valid HTTP method")
         }
-        var request = HTTPRequest(method, command.requestURL(joinedData: data))
-        request.headers = try Self.headers(command, auth: &request.auth)
         // With -G the data went into the URL; otherwise data and -F parts are the body (the parser refuses both at once).
         if !command.form.isEmpty {
-            body = .multipart(command.form)
+            body = SendBody(.multipart(try SendBody.parts(command.form, flag: "--from-curl: -F")))
         } else if let data, !command.get {
-            body = .bytes(data, file: nil, contentType: nil)
+            body = SendBody(String(data: data, encoding: .utf8).map { .text($0, contentType: nil) } ?? .binary(data, contentType: nil))
         } else {
-            body = .none
+            body = SendBody(.none)
         }
-        request.body = try body.requestBody(flag: "--from-curl: -F")
-        // -m bounds the whole transfer, as ClientCore's deadline does (its timeout is per attempt).
-        request.deadline = command.maxTime
-        self.request = request
+        spec = RequestSpec(method: HTTPMethod(command.effectiveMethod).rawValue, url: command.requestURL(joinedData: data),
+                           headers: try Self.headers(command, auth: &auth), body: body.body)
+        maxTime = command.maxTime
+        compressed = command.compressed
         insecure = command.insecure
         followRedirects = command.followRedirects
         include = command.include
         output = command.output
         removedHeaders = command.removedHeaders
-        // curl asks for an encoding and decodes only with --compressed; without it, it asks for none
-        // and prints what comes as it came.
-        self.request.acceptsEncodings = command.compressed
-        self.request.decodesContent = command.compressed
     }
 
-    /// `-H`, `-A`, `-e`, `-b` and the data's Content-Type as curl sends them; `-u` becomes the
-    /// request's basic auth so the credentials never follow a redirect to another origin.
-    private static func headers(_ command: CurlCommand, auth: inout HTTPAuth?) throws(CLIError) -> HTTPHeaders {
+    /// `-H`, `-A`, `-e`, `-b` and the data's Content-Type as curl sends them; `-u` becomes `auth`.
+    private static func headers(_ command: CurlCommand, auth: inout HTTPAuth?) throws(CLIError) -> [NamedValue] {
         for case .file(let path) in command.cookies where !path.isEmpty {
             throw .usage("--from-curl: -b \(path): cookie files are not supported; give the cookies as -b 'name=value'")
         }
@@ -67,12 +68,11 @@ struct CurlImport {
             auth = .basic(username: parts[0], password: parts.count > 1 ? parts[1] : "")
             implied.removeAll { $0.name.lowercased() == "authorization" }
         }
-        var headers = HTTPHeaders()
-        for header in implied {
-            let field = HTTPHeader(name: header.name, value: header.value)
-            if let problem = field.problem { throw .usage("--from-curl: -H \(header.name.debugDescription): \(problem)") }
-            headers.add(name: header.name, value: header.value)
+        return try implied.map { (header) throws(CLIError) in
+            if let problem = HTTPHeader(name: header.name, value: header.value).problem {
+                throw .usage("--from-curl: -H \(header.name.debugDescription): \(problem)")
+            }
+            return NamedValue(header.name, header.value)
         }
-        return headers
     }
 }

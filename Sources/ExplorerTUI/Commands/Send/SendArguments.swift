@@ -1,5 +1,6 @@
 import ClientCore
 import Foundation
+import RequestModel
 
 /// Parsers for `send`'s option values. Each error names the flag and the value at fault
 /// and is a usage error (exit 2): nothing has been sent yet.
@@ -16,11 +17,11 @@ enum SendArguments {
         return header
     }
 
-    /// The request line: a plain URL, or an RFC 6570 template when it has `{…}` or `--var`s
+    /// The URL: as given, or an RFC 6570 template expanded when it has `{…}` or `--var`s
     /// (`--var k=v`; a repeated `k` makes a list). A URL with `{{name}}` placeholders is kept as
-    /// written here: `SendPlan.filled` fills them once, with the rest of what the user typed.
-    static func request(url: String, variables raw: [String]) throws(CLIError) -> HTTPRequest {
-        guard (url.contains("{") || !raw.isEmpty) && !url.contains("{{") else { return HTTPRequest(.get, url) }
+    /// written here: the preparation fills them once, with the rest of what the user typed.
+    static func expanded(url: String, variables raw: [String]) throws(CLIError) -> String {
+        guard (url.contains("{") || !raw.isEmpty) && !url.contains("{{") else { return url }
         var variables: [String: Any] = [:]
         for (name, value) in try Self.variables(raw) {
             switch variables[name] {
@@ -31,7 +32,7 @@ enum SendArguments {
             }
         }
         do {
-            return try HTTPRequest(.get, uriTemplate: url, variables: variables)
+            return try HTTPRequest(.get, uriTemplate: url, variables: variables).route
         } catch {
             throw .usage(error.message)
         }
@@ -59,10 +60,22 @@ enum SendArguments {
         return QueryItem(String(name), parts.count > 1 ? String(parts[1]) : nil)
     }
 
-    /// `--data TEXT` or `--data @FILE`, sent as they are.
-    static func body(_ raw: String) throws(CLIError) -> Data {
-        guard raw.hasPrefix("@") else { return Data(raw.utf8) }
-        return try InputFile.read(try filePath(raw, flag: "--data"), flag: "--data \(raw)")
+    /// `url` with `--query` items after its own, in order, percent-encoded — but for the
+    /// `{{name}}` and `${env:NAME}` placeholders in them when `keepingPlaceholders`, which filling
+    /// replaces, as it does everywhere in a URL.
+    static func appending(_ items: [QueryItem], to url: String, keepingPlaceholders: Bool) -> String {
+        guard !items.isEmpty else { return url }
+        func encoded(_ text: String) -> String {
+            guard keepingPlaceholders, Template.mayHavePlaceholders(text), let template = try? Template(text) else {
+                return PercentEncoding.encodeQueryComponent(text)
+            }
+            return template.parts.map { part in
+                if case .text(let text) = part { PercentEncoding.encodeQueryComponent(text) } else { part.placeholder }
+            }.joined()
+        }
+        let query = items.map { item in encoded(item.name) + (item.value.map { "=" + encoded($0) } ?? "") }.joined(separator: "&")
+        let separator = url.hasSuffix("?") || url.hasSuffix("&") ? "" : url.contains("?") ? "&" : "?"
+        return url + separator + query
     }
 
     /// The path after `@` in `--data @FILE` or `--json @FILE`.

@@ -3,58 +3,37 @@ import Foundation
 import Profiles
 import RequestModel
 
-/// `send`'s part of SPEC §8: every `{{name}}` and `${env:NAME}` the user wrote — in the URL, the
-/// query, the headers and an inline body — filled in one pass from `--var` over the profile's
-/// vars before anything is sent; an undefined one is a usage error naming it. A file's bytes are
-/// data and go as they are, and so does everything with `--no-vars`.
+/// `send`'s request prepared as every request is (SPEC §8): `RequestRendering.prepare` fills each
+/// `{{name}}` and `${env:NAME}` the user wrote — in the URL, the query, the headers and an inline
+/// body — in one pass, from `--var` over the profile's vars; an undefined one is a usage error
+/// naming it and where it is. A file's bytes are data and go as they are, and so does everything
+/// with `--no-vars`.
 extension SendPlan {
-    func filled(profile: [String: TemplateValue], environment: [String: String]) throws(CLIError) -> SendPlan {
-        guard fillsVariables else { return self }
+    func prepared(profile: [String: TemplateValue], environment: [String: String]) throws(CLIError) -> HTTPRequest {
         var scope = VariableScope(environment: environment)
         scope.profile = profile
         scope.arguments = variables
-        let rendering = RequestRendering(scope)
-        func fill(_ text: String, _ place: String) throws(CLIError) -> String {
-            do throws(RequestRendering.Undefined) {
-                return try rendering.fill(text).text
-            } catch {
-                throw .usage("undefined variable \(error.placeholder) (\(place)): give it with --var name=value, or send the text as written with --no-vars")
-            }
+        switch RequestRendering(scope, fills: fillsVariables).prepare(spec, name: spec.summary) {
+        case .success(var request):
+            settings.apply(to: &request)
+            return request
+        case .failure(.undefined(let placeholder)):
+            throw .usage("undefined variable \(placeholder) (\(place(of: placeholder))): give it with --var name=value, or send the text as written with --no-vars")
+        case .failure(.unbuildable(let kind, let message)):
+            throw CLIError(status: ExitStatus(kind), message: message)
         }
-        var plan = self
-        plan.request.route = try fill(request.route, "the URL")
-        plan.request.query = try request.query.map { (item) throws(CLIError) in
-            QueryItem(try fill(item.name, "--query"), try item.value.map { (value) throws(CLIError) in try fill(value, "--query \(item.name)") })
-        }
-        plan.request.headers = HTTPHeaders(try request.headers.map { (header) throws(CLIError) in
-            HTTPHeader(name: header.name, value: try fill(header.value, "header \(header.name)"))
-        })
-        if let body = try body.filled(fill) {
-            plan.body = body
-            plan.request.body = try body.requestBody(flag: "--multipart")
-        }
-        return plan
     }
-}
 
-extension SendBody {
-    /// The body with `fill` applied to the text the user typed; nil when there is none (no body,
-    /// a file's bytes, bytes that are not UTF-8).
-    func filled(_ fill: (String, String) throws(CLIError) -> String) throws(CLIError) -> SendBody? {
-        switch self {
-        case .none: return nil
-        case .bytes(let data, let file, let contentType):
-            guard file == nil, let text = String(data: data, encoding: .utf8) else { return nil }
-            return .bytes(Data(try fill(text, "the body").utf8), file: nil, contentType: contentType)
-        case .form(let fields):
-            return .form(try fields.map { (field) throws(CLIError) in (field.name, try fill(field.value, "--form \(field.name)")) })
+    /// Where the user wrote `placeholder`, for the message.
+    private func place(of placeholder: String) -> String {
+        if spec.url.contains(placeholder) { return spec.url.split(separator: "?", maxSplits: 1).first?.contains(placeholder) == true ? "the URL" : "--query" }
+        if let header = spec.headers.first(where: { $0.value.contains(placeholder) }) { return "header \(header.name)" }
+        switch spec.body {
+        case .form(let fields): return fields.first { $0.value.contains(placeholder) }.map { "--form \($0.name)" } ?? "the body"
         case .multipart(let parts):
-            return .multipart(try parts.map { (part) throws(CLIError) in
-                guard case .text(let value) = part.content else { return part }
-                var part = part
-                part.content = .text(try fill(value, "--multipart \(part.name)"))
-                return part
-            })
+            let part = parts.first { part in if case .text(let value) = part.content { value.contains(placeholder) } else { false } }
+            return part.map { "--multipart \($0.name)" } ?? "the body"
+        default: return "the body"
         }
     }
 }

@@ -3,11 +3,15 @@ import Foundation
 import RequestModel
 
 /// Everything `send` will do, built from its options before anything starts, so that bad
-/// input (exit 2) is found while nothing has been sent.
+/// input (exit 2) is found while nothing has been sent. The request itself is a `RequestSpec`,
+/// as everywhere: `prepared(profile:environment:)` prepares it the one way every request is.
 struct SendPlan {
-    var request: HTTPRequest
-    /// The body as the user gave it, which `--as-curl` renders.
+    /// The request as the user gave it (flags or a curl line), templates as written.
+    var spec: RequestSpec
+    /// The body's origin, which `--as-curl` renders.
     var body: SendBody
+    /// How it is sent, beyond what it says.
+    var settings: SendSettings
     /// Replaces the default validator's strategy (`--retry`).
     var retryStrategy: HTTPRetryStrategy?
     var tls: TLSSettings
@@ -32,41 +36,28 @@ struct SendPlan {
 
     init(_ options: SendCommand) throws(CLIError) {
         let imported = try options.fromCurl.map { (line: String) throws(CLIError) -> CurlImport in try CurlImport(line) }
-        let body = try SendBody(data: options.data, json: options.json, form: options.formFields, multipart: options.multipartFields)
-        if imported != nil && !body.isEmpty {
+        let given = try SendBody(data: options.data, json: options.json, form: options.formFields, multipart: options.multipartFields)
+        if imported != nil && !given.isEmpty {
             throw .usage("--from-curl can't be combined with --data, --json, --form or --multipart: the body comes from the curl command")
         }
-        var request: HTTPRequest
-        if let imported {
-            request = imported.request
-        } else {
-            request = options.noVars ? HTTPRequest(.get, options.url ?? "")
-                : try SendArguments.request(url: options.url ?? "", variables: options.templateVariables)
-        }
-        try Self.addHeaders(options.headers, to: &request.headers)
-        if options.json != nil, !request.headers.contains("Accept") {
+        body = imported?.body ?? given
+        let url = options.noVars ? options.url ?? "" : try SendArguments.expanded(url: options.url ?? "", variables: options.templateVariables)
+        var spec = imported?.spec ?? RequestSpec(url: url, body: given.body)
+        try Self.addHeaders(options.headers, to: &spec.headers)
+        if options.json != nil, !spec.headers.contains(where: { $0.name.lowercased() == "accept" }) {
             // As curl --json does: say what we hope to get back, unless the user did.
-            request.headers.add(name: "Accept", value: "application/json")
+            spec.headers.append(NamedValue("Accept", "application/json"))
         }
-        for raw in options.queryItems { request.query.append(try SendArguments.query(raw)) }
-        if imported == nil { request.body = try body.requestBody(flag: "--multipart") }
+        var query: [QueryItem] = []
+        for raw in options.queryItems { query.append(try SendArguments.query(raw)) }
+        spec.url = SendArguments.appending(query, to: spec.url, keepingPlaceholders: !options.noVars)
         // A body flag without -X means POST, as with curl.
-        let implied = imported?.request.method ?? (body.isEmpty ? .get : .post)
-        request.method = try options.method.map(SendArguments.method) ?? implied
-        request.timeout = options.timeout
-        request.maxRetries = options.maxRetries
-        request.retryNonIdempotent = options.retryNonIdempotent
-        request.streamLimits = try Self.streamLimits(maxTime: options.maxTime, maxEvents: options.maxEvents)
-        if options.raw { request.decodesContent = false }
-        if let text = options.maxBody {
-            guard let bytes = ByteSize.parse(text) else {
-                throw .usage("--max-body: \(text.debugDescription) is not a size: give bytes, or a number with K, M, G or T (e.g. 2G, 500M)")
-            }
-            request.maxBody = bytes
-        }
-        self.request = request
-        self.body = imported?.body ?? body
+        spec.method = try options.method.map(SendArguments.method)?.rawValue ?? imported?.spec.method ?? (given.isEmpty ? "GET" : "POST")
+        self.spec = spec
 
+        settings = SendSettings(timeout: options.timeout, maxRetries: options.maxRetries, retryNonIdempotent: options.retryNonIdempotent,
+                                streamLimits: try Self.streamLimits(maxTime: options.maxTime, maxEvents: options.maxEvents),
+                                maxBody: try options.maxBody.map(Self.size), raw: options.raw, curl: imported)
         retryStrategy = try options.retry.map(SendArguments.retryStrategy)
         if let cacert = options.cacert, !FileManager.default.isReadableFile(atPath: cacert) {
             throw .usage("--cacert \(cacert): no readable file \(cacert)")
@@ -95,6 +86,14 @@ struct SendPlan {
         return StreamLimits(maxEvents: maxEvents, maxTime: maxTime)
     }
 
+    /// `--max-body SIZE`.
+    private static func size(_ text: String) throws(CLIError) -> Int {
+        guard let bytes = ByteSize.parse(text) else {
+            throw .usage("--max-body: \(text.debugDescription) is not a size: give bytes, or a number with K, M, G or T (e.g. 2G, 500M)")
+        }
+        return bytes
+    }
+
     /// `--jsonpath PATH`, refused before anything is sent when it is not RFC 9535 (SPEC §7).
     private static func jsonpath(_ text: String) throws(CLIError) -> JSONPath {
         do throws(JSONPathProblem) {
@@ -105,11 +104,39 @@ struct SendPlan {
     }
 
     /// `-H` headers, after any from a curl line: a name the curl line also set is replaced, not doubled.
-    private static func addHeaders(_ raws: [String], to headers: inout HTTPHeaders) throws(CLIError) {
+    private static func addHeaders(_ raws: [String], to headers: inout [NamedValue]) throws(CLIError) {
         var parsed: [HTTPHeader] = []
         for raw in raws { parsed.append(try SendArguments.header(raw)) }
-        for name in Set(parsed.map { $0.name.lowercased() }) { headers.remove(name) }
-        for header in parsed { headers.add(name: header.name, value: header.value) }
+        let names = Set(parsed.map { $0.name.lowercased() })
+        headers.removeAll { names.contains($0.name.lowercased()) }
+        headers += parsed.map { NamedValue($0.name, $0.value) }
+    }
+}
+
+/// How `send` sends its request, beyond what the request says: set on it once it is prepared.
+struct SendSettings {
+    var timeout: Double?
+    var maxRetries: Int?
+    var retryNonIdempotent: Bool
+    var streamLimits: StreamLimits
+    var maxBody: Int?
+    /// `--raw`: keep an encoded body as it came.
+    var raw: Bool
+    /// What a curl line says about sending: `-u`, `-m`, `--compressed`.
+    var curl: CurlImport?
+
+    func apply(to request: inout HTTPRequest) {
+        request.timeout = timeout
+        request.maxRetries = maxRetries
+        request.retryNonIdempotent = retryNonIdempotent
+        request.streamLimits = streamLimits
+        request.maxBody = maxBody
+        if raw { request.decodesContent = false }
+        guard let curl else { return }
+        request.auth = curl.auth
+        request.deadline = curl.maxTime
+        request.acceptsEncodings = curl.compressed
+        request.decodesContent = curl.compressed && !raw
     }
 }
 

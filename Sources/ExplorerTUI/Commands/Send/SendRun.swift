@@ -19,9 +19,10 @@ struct SendRun {
         let output = Locked<FileHandle?>(given.stream ? try given.destination.open() : nil)
 
         let profile = try await openProfile()
-        let plan: SendPlan
+        let plan = given
+        let request: HTTPRequest
         do throws(CLIError) {
-            plan = try given.filled(profile: profile.variables, environment: ProcessInfo.processInfo.environment)
+            request = try given.prepared(profile: profile.variables, environment: ProcessInfo.processInfo.environment)
         } catch {
             await profile.shutdown()
             throw error
@@ -31,7 +32,7 @@ struct SendRun {
 
         let sink = plan.jsonpath == nil ? Self.sink(plan.stream ? .every2xxBody : .streams, to: output, destination: plan.destination,
                                                     include: plan.include) : nil
-        let (record, _) = await cancellableByInterrupt { [request = plan.request, client = profile.client] in
+        let (record, _) = await cancellableByInterrupt { [client = profile.client] in
             await client.run(request, sink: sink)
         }
 
@@ -43,7 +44,7 @@ struct SendRun {
             destination: plan.destination, include: plan.include, jsonpath: plan.jsonpath, elapsed: record.elapsed)
         switch record.result {
         case .success(let response):
-            if plan.request.decodesContent, let coding = response.undecodedEncoding {
+            if request.decodesContent, let coding = response.undecodedEncoding {
                 Console.err("explorer: the body is \(coding)-encoded, which explorer does not decode: it is written as it came\n")
             }
             try printer.deliver(response)
@@ -55,7 +56,7 @@ struct SendRun {
     private func printCurl() async throws(CLIError) {
         let profile = try await openProfile()
         let rendered = Result { () throws(CLIError) in
-            try CurlExportPlan.render(try given.filled(profile: profile.variables, environment: ProcessInfo.processInfo.environment),
+            try CurlExportPlan.render(given, try given.prepared(profile: profile.variables, environment: ProcessInfo.processInfo.environment),
                                       on: profile.client)
         }
         await profile.shutdown()

@@ -19,6 +19,9 @@ public struct RequestRendering: Sendable {
         self.fills = fills
     }
 
+    /// A rendering that fills nothing: a request built as written, to show or check it.
+    public static let asWritten = RequestRendering(VariableScope(environment: [:]), fills: false)
+
     /// The placeholder that has no value, as written (`{{token}}`, `${env:DEMO_PASSWORD}`).
     public struct Undefined: Error, Sendable, Equatable {
         public var placeholder: String

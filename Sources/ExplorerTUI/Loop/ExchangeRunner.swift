@@ -199,8 +199,9 @@ final class ExchangeRunner: Sendable {
             return post(.clipboardRefused(label: "curl command", reason: "the profile is not ready"))
         }
         do throws(HTTPError) {
-            let prepared = try client.prepare(try draft.httpRequest())
-            let exporter = CurlExporter(prepared, body: draft.curlBody)
+            let spec = draft.request()
+            let prepared = try client.prepare(try RequestRendering.asWritten.prepare(spec, name: spec.summary).mapError(\.error).get())
+            let exporter = CurlExporter(prepared, body: CurlExporter.Body(spec.body))
             post(.curlReady(exporter.render(includeSecrets: false, extraSecretHeaders: prepared.authHeader.map { [$0] } ?? [])))
         } catch {
             post(.clipboardRefused(label: "curl command", reason: error.message))

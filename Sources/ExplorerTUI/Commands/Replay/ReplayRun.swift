@@ -81,7 +81,8 @@ struct ReplayRun {
     private static func firstUnsendable(_ session: Session, on client: HTTPClient) -> String? {
         for (index, exchange) in session.exchanges.enumerated() {
             do throws(HTTPError) {
-                _ = try client.prepare(try exchange.request.withoutRedactedHeaders.httpRequest())
+                let spec = exchange.request.withoutRedactedHeaders
+                _ = try client.prepare(try RequestRendering.asWritten.prepare(spec, name: spec.summary).mapError(\.error).get())
             } catch {
                 return "exchanges[\(index)]" + (exchange.name.map { " (\($0))" } ?? "") + ": \(error.message)"
             }

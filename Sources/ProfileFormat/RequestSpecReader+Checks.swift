@@ -86,9 +86,7 @@ extension RequestSpecReader {
     }
 
     /// A path as written, refused at the column where it stops being valid.
-    static func path(_ node: LocatedNode) throws(FileProblem) -> String {
-        let text = try node.string()
-        _ = try ProfileReader.path(text, at: node)
-        return text
+    static func path(_ node: LocatedNode) throws(FileProblem) -> JSONPath {
+        try ProfileReader.path(try node.string(), at: node)
     }
 }

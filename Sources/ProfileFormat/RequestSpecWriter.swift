@@ -76,7 +76,7 @@ public enum RequestSpecWriter {
     static func capture(_ capture: RequestSpec.Capture) -> String {
         var fields: [String]
         switch capture.source {
-        case .json(let path): fields = ["json: \(q(path))"]
+        case .json(let path): fields = ["json: \(q(path.text))"]
         case .header(let name): fields = ["header: \(q(name))"]
         case .cookie(let name): fields = ["cookie: \(q(name))"]
         case .body: fields = ["body: true"]

@@ -18,7 +18,6 @@ public struct RequestFile: Sendable {
     public init(path: String, text: String) throws(ProfileProblem) {
         (requests, lines) = try SavedRequestsFile.readLocated(text, file: path)
         environmentNames = Self.environmentNames(in: requests)
-        parsedPaths = Self.parsedPaths(in: requests)
         parsedTemplates = Self.parsedTemplates(in: requests)
         self.path = path
         self.text = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -30,7 +29,6 @@ public struct RequestFile: Sendable {
         self.path = path
         self.requests = requests
         environmentNames = Self.environmentNames(in: requests)
-        parsedPaths = Self.parsedPaths(in: requests)
         parsedTemplates = Self.parsedTemplates(in: requests)
         lines = []
         text = []
@@ -48,8 +46,6 @@ public struct RequestFile: Sendable {
 
     /// The `${env:NAME}` names its requests and vars refer to: their values are secrets.
     public let environmentNames: [String]
-    /// Every JSON path its checks use, parsed once (they were checked when the file was read).
-    let parsedPaths: [String: JSONPath]
     /// Every text of its requests and expected values that is a template, parsed once.
     let parsedTemplates: [String: Template]
 
@@ -71,15 +67,6 @@ public struct RequestFile: Sendable {
         return templates
     }
 
-    static func parsedPaths(in requests: SavedRequests) -> [String: JSONPath] {
-        var paths: [String: JSONPath] = [:]
-        for request in requests.requests {
-            let texts = request.captures.compactMap { if case .json(let path) = $0.source { path } else { nil } }
-                + (request.asserts + (request.poll?.until ?? [])).compactMap { if case .json(let path) = $0.subject { path } else { nil } }
-            for text in texts where paths[text] == nil { paths[text] = try? JSONPath(text.isEmpty ? "$" : text) }
-        }
-        return paths
-    }
 
     static func environmentNames(in requests: SavedRequests) -> [String] {
         let texts = requests.vars.map(\.value) + requests.requests.flatMap(\.fillableTexts)
@@ -121,7 +108,7 @@ public struct RequestFileRun: Sendable {
         let spec = file.requests.requests[index]
         let name = spec.name ?? "request \(index + 1)"
         let rendering = RequestRendering(scope, templates: file.parsedTemplates)
-        switch rendering.prepare(spec, sending: edited, name: name, paths: file.parsedPaths, environmentNames: file.environmentNames) {
+        switch rendering.prepare(spec, sending: edited, name: name, environmentNames: file.environmentNames) {
         case .success(let request): return .send(request)
         case .failure(.undefined(let placeholder)):
             let place = edited == nil ? file.place(of: placeholder, inRequest: index) : "\(file.path), edited"

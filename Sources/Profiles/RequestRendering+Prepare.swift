@@ -25,9 +25,8 @@ extension RequestRendering {
 
     /// `spec` ready to send; `sent` replaces its method, URL, headers and body (the TUI's edited
     /// panes) while its vars and checks stay. `name` is what its assert events are called.
-    /// `paths`: the JSON paths its file parsed once; `environmentNames`: the `${env:}` its file reads,
-    /// whose values are masked.
-    public func prepare(_ spec: RequestSpec, sending sent: RequestSpec? = nil, name: String, paths: [String: JSONPath] = [:],
+    /// `environmentNames`: the `${env:}` its file reads, whose values are masked.
+    public func prepare(_ spec: RequestSpec, sending sent: RequestSpec? = nil, name: String,
                         environmentNames: [String] = []) -> Result<HTTPRequest, Refusal> {
         var scope = self.scope
         let filled: RequestSpec, inserted: [String]
@@ -47,7 +46,6 @@ extension RequestRendering {
         guard spec.hasChecks else { return .success(request) }
         var checks = ResponseChecks(request: name, captures: spec.captures, asserts: spec.asserts, poll: spec.poll,
                                     variables: scope.values, secrets: Secrets.Values(masking.longestFirst + inserted))
-        checks.parsedPaths = paths
         checks.parsedTemplates = templates
         request.checks = checks
         return .success(request)

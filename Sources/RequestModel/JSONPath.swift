@@ -39,6 +39,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         self.init(text: text, query: text, segments: try JSONPathParser.parse(text))
     }
 
+    /// `$`: the whole document.
+    public static let root = JSONPath(text: "$", query: "$", segments: [])
+
     private init(text: String, query: String, segments: [JSONPathSegment]) {
         self.text = text
         self.query = query

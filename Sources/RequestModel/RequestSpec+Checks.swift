@@ -11,8 +11,8 @@ extension RequestSpec {
     /// `token: { json: "$.token", secret: true }`: a variable taken from the response.
     public struct Capture: Sendable, Equatable {
         public enum Source: Sendable, Equatable {
-            /// An RFC 9535 path (or SPEC §7's shorthand), as written.
-            case json(String)
+            /// An RFC 9535 path (or SPEC §7's shorthand), parsed where the file was read.
+            case json(JSONPath)
             case header(String)
             case body
             case status
@@ -39,8 +39,8 @@ extension RequestSpec {
         public enum Subject: Sendable, Equatable {
             case status
             case header(String)
-            /// An RFC 9535 path (or SPEC §7's shorthand), as written.
-            case json(String)
+            /// An RFC 9535 path (or SPEC §7's shorthand), parsed where the file was read.
+            case json(JSONPath)
             case body
             case bytes
             case duration
@@ -64,7 +64,8 @@ extension RequestSpec {
             /// What a keyed subject names (a header, a path, a cookie); nil for the others.
             public var argument: String? {
                 switch self {
-                case .header(let text), .json(let text), .cookie(let text): text
+                case .header(let text), .cookie(let text): text
+                case .json(let path): path.text
                 case .status, .body, .bytes, .duration, .httpVersion: nil
                 }
             }

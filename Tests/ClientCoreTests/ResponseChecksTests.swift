@@ -16,13 +16,13 @@ import Testing
         try await withDemo { _, client in
             let checks = ResponseChecks(
                 request: "login",
-                captures: [RequestSpec.Capture("token", .json("$.token"), secret: true),
+                captures: [RequestSpec.Capture("token", .json(try JSONPath("$.token")), secret: true),
                            RequestSpec.Capture("sid", .header("Set-Cookie"), regex: "sid=([^;]+)"),
                            RequestSpec.Capture("trace", .header("X-Request-Id"))],
                 asserts: [RequestSpec.Assert(.status, .equals(200)),
                           RequestSpec.Assert(.header("Content-Type"), .contains("application/json")),
-                          RequestSpec.Assert(.json("$.token"), .exists(true)),
-                          RequestSpec.Assert(.json("$.user"), .equals("{{user}}")),
+                          RequestSpec.Assert(.json(try JSONPath("$.token")), .exists(true)),
+                          RequestSpec.Assert(.json(try JSONPath("$.user")), .equals("{{user}}")),
                           RequestSpec.Assert(.duration, .lessThan(60_000)),
                           RequestSpec.Assert(.cookie("sid"), .startsWith("{{nope}}"))],
                 variables: ["user": TemplateValue("ann")])
@@ -48,8 +48,8 @@ import Testing
     /// A secret captured by a request is masked in its own asserts' reports and events.
     @Test func aSecretCaptureIsMaskedInItsOwnFailedAssert() async throws {
         try await withDemo { _, client in
-            let checks = ResponseChecks(request: "login", captures: [RequestSpec.Capture("token", .json("$.token"), secret: true)],
-                                        asserts: [RequestSpec.Assert(.json("$.token"), .equals("x"))])
+            let checks = ResponseChecks(request: "login", captures: [RequestSpec.Capture("token", .json(try JSONPath("$.token")), secret: true)],
+                                        asserts: [RequestSpec.Assert(.json(try JSONPath("$.token")), .equals("x"))])
             let response = try await Self.login(client, checks: checks)
             let results = try #require(response.checks)
             #expect(results.failures == [#"$.token equals "x", got "•••""#])
@@ -60,7 +60,7 @@ import Testing
 
     @Test func aCaptureThatFindsNothingIsNamed() async throws {
         try await withDemo { _, client in
-            let checks = ResponseChecks(request: "login", captures: [RequestSpec.Capture("id", .json("$.id")),
+            let checks = ResponseChecks(request: "login", captures: [RequestSpec.Capture("id", .json(try JSONPath("$.id"))),
                                                                      RequestSpec.Capture("n", .body, regex: "([0-9]{40})")])
             let results = try #require(try await Self.login(client, checks: checks).checks)
             #expect(results.missing == ["capture id found nothing ($.id)", #"capture n found nothing (body regex "([0-9]{40})")"#])
@@ -88,8 +88,8 @@ import Testing
             let job = try await client.send(HTTPRequest(.post, "jobs").query("polls", "2"))
             let id = try #require(JSONNode.parse(job.body.data)?["id"]?.stringValue)
             var request = HTTPRequest(.get, "jobs/\(id)")
-            let until = [RequestSpec.Assert(.json("$.state"), .equals("done"))]
-            request.checks = ResponseChecks(request: "job", asserts: [RequestSpec.Assert(.json("$.result.items"), .equals(3))],
+            let until = [RequestSpec.Assert(.json(try JSONPath("$.state")), .equals("done"))]
+            request.checks = ResponseChecks(request: "job", asserts: [RequestSpec.Assert(.json(try JSONPath("$.result.items")), .equals(3))],
                                             poll: RequestSpec.Poll(until: until, every: 0.05, max: 5))
             let response = try await client.send(request)
             #expect(response.attempts.count == 3)
@@ -113,7 +113,7 @@ import Testing
             let job = try await client.send(HTTPRequest(.post, "jobs").query("polls", "10"))
             let id = try #require(JSONNode.parse(job.body.data)?["id"]?.stringValue)
             var request = HTTPRequest(.get, "jobs/\(id)")
-            request.checks = ResponseChecks(request: "job", poll: RequestSpec.Poll(until: [RequestSpec.Assert(.json("$.state"), .equals("done"))],
+            request.checks = ResponseChecks(request: "job", poll: RequestSpec.Poll(until: [RequestSpec.Assert(.json(try JSONPath("$.state")), .equals("done"))],
                                                                                   every: 0, max: 2))
             let error = await expectFailure { try await client.send(request) }
             #expect(error?.kind == .validatorFailure)

@@ -17,10 +17,10 @@ import TUICore
     }
 
     /// The panes edit method, URL, headers and body; saving over a request keeps SPEC §8's keys.
-    @Test func savingOverARequestKeepsWhatThePanesDoNotShow() {
+    @Test func savingOverARequestKeepsWhatThePanesDoNotShow() throws {
         let saved = RequestSpec(name: "job", url: "jobs/1", vars: [NamedValue("id", "1")],
-                                captures: [.init("state", .json("$.state"))], asserts: [.init(.status, .equals(.number("200")))],
-                                poll: .init(until: [.init(.json("$.state"), .equals(.string("done")))], every: 1, max: 5))
+                                captures: [.init("state", .json(try JSONPath("$.state")))], asserts: [.init(.status, .equals(.number("200")))],
+                                poll: .init(until: [.init(.json(try JSONPath("$.state")), .equals(.string("done")))], every: 1, max: 5))
         var draft = RequestDraft(saved)
         #expect(draft == RequestDraft(method: "GET", url: "jobs/1"))
         draft.method = "POST"

@@ -82,7 +82,7 @@ import TestSupport
     @Test func aSecretCapturedIsMaskedInWhatFollows() async throws {
         try await Self.withRecorder { recorder, context, client, home in
             var login = RequestSpec(name: "login", method: "POST", url: "auth/login", body: .json(#"{"user": "ann", "password": "pw"}"#))
-            login.captures = [RequestSpec.Capture("token", .json("$.token"), secret: true)]
+            login.captures = [RequestSpec.Capture("token", .json(try JSONPath("$.token")), secret: true)]
             var request = try login.httpRequest()
             request.checks = ResponseChecks(request: "login", captures: login.captures)
             let id = client.makeExchangeID()

@@ -14,10 +14,10 @@ import Testing
         #expect(api.requests.map(\.method) == ["POST", "GET", "DELETE", "GET"])
         #expect(api.requests.map(\.url) == ["jobs", "jobs/{{job_id}}", "jobs/{{job_id}}", "jobs/{{job_id}}"])
         #expect(api.requests.map { $0.name ?? "" } == ["POST jobs", "GET jobs/{{job_id}}", "DELETE jobs/{{job_id}}", "GET jobs/{{job_id}} (2)"])
-        #expect(api.requests[0].captures == [RequestSpec.Capture("job_id", .json("$.id"))])
-        #expect(api.requests[0].asserts == [Assert(.status, .equals(.number("201"))), Assert(.json("$.state"), .equals(.string("RUNNING")))])
+        #expect(api.requests[0].captures == [RequestSpec.Capture("job_id", .json(try JSONPath("$.id")))])
+        #expect(api.requests[0].asserts == [Assert(.status, .equals(.number("201"))), Assert(.json(try JSONPath("$.state")), .equals(.string("RUNNING")))])
         // retry: 10 is ten retries after the first try; retry-interval: 100 is milliseconds.
-        let until = [Assert(.status, .equals(.number("200"))), Assert(.json("$.state"), .equals(.string("COMPLETED")))]
+        let until = [Assert(.status, .equals(.number("200"))), Assert(.json(try JSONPath("$.state")), .equals(.string("COMPLETED")))]
         #expect(api.requests[1].poll == RequestSpec.Poll(until: until, every: 0.1, max: 11))
         #expect(api.requests[1].asserts == until)
         #expect(api.requests.map(\.poll).compactMap { $0 }.count == 1)
@@ -45,7 +45,7 @@ import Testing
         #expect(api.requests[5].captures.map(\.name) == [
             "an_object", "a_list", "a_null", "an_integer", "a_big_integer", "a_float", "a_bool", "a_string", "a_date_like_string", "all",
         ])
-        #expect(api.requests[5].captures.last == RequestSpec.Capture("all", .json("$")))
+        #expect(api.requests[5].captures.last == RequestSpec.Capture("all", .json(try JSONPath("$"))))
         let notes = HurlFixture.notes(api, "GET captures-xml")
         #expect(notes == [
             "line 36: a_node_set: xpath \"//p\": XPath has no equivalent (explorer reads JSON paths)",
@@ -68,7 +68,7 @@ import Testing
         let first = api.requests[0]
         #expect(first.vars.map(\.name) == ["one", "two", "three", "four", "five", "foo"])
         #expect(first.vars.last == NamedValue("foo", "abc"))
-        #expect(first.captures == [RequestSpec.Capture("count", .json("$.count"))])
+        #expect(first.captures == [RequestSpec.Capture("count", .json(try JSONPath("$.count")))])
         // 72 asserts in the file, 21 without an equivalent; HTTP 200 and the implicit JSON body add two.
         #expect(first.asserts.count == 72 - 21 + 2)
         let asserts = Set(first.asserts.map { "\($0.subject.argument ?? $0.subject.key) \($0.predicate.description)" })
@@ -82,7 +82,7 @@ import Testing
             #expect(asserts.contains(expected), "\(expected)")
         }
         #expect(first.asserts.first == Assert(.status, .equals(.number("200"))))
-        #expect(first.asserts.last?.subject == .json("$"))
+        #expect(first.asserts.last?.subject == .json(try JSONPath("$")))
         let notes = HurlFixture.notes(api, "GET assert-json")
         #expect(notes.count == 24)
         #expect(notes.first == "line 9: insecure: false: the option insecure has no equivalent")
@@ -93,13 +93,13 @@ import Testing
         #expect(notes.contains("line 62: jsonpath \"$.duration\" isFloat: isFloat has no equivalent"))
         #expect(notes.last == "line 88: jsonpath \"$.uuid\" isUuid: isUuid has no equivalent")
         // The third entry: a {{template}} inside a path and `not contains` have no equivalent.
-        #expect(api.requests[2].asserts == [Assert(.status, .equals(.number("200"))), Assert(.json("$.tags"), .contains(.string("test")))])
+        #expect(api.requests[2].asserts == [Assert(.status, .equals(.number("200"))), Assert(.json(try JSONPath("$.tags")), .contains(.string("test")))])
         #expect(HurlFixture.notes(api, "GET assert-json (2)").map { String($0.prefix(8)) } == ["line 122", "line 123", "line 125", "line 126"])
         #expect(api.requests[1].captures == [RequestSpec.Capture("index", .body)])
-        #expect(api.requests[3].asserts.last == Assert(.json("$"), .equals(.array([
+        #expect(api.requests[3].asserts.last == Assert(.json(try JSONPath("$")), .equals(.array([
             .object([.init("id", .number("1")), .init("name", .string("Bob"))]), .object([.init("id", .number("2")), .init("name", .string("Bill"))]),
         ]))))
-        #expect(api.requests[6].asserts[1] == Assert(.json("$.big_integer"), .equals(.number("1000000000000000000000"))))
+        #expect(api.requests[6].asserts[1] == Assert(.json(try JSONPath("$.big_integer")), .equals(.number("1000000000000000000000"))))
         #expect(api.requests[7].asserts.count == 1 + 9 + 1)
     }
 

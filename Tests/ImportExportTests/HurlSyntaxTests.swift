@@ -30,7 +30,7 @@ import Testing
             [Asserts]
             jsonpath "$.state" == "done"
             """)
-        let until = [Assert(.status, .equals(.number("200"))), Assert(.json("$.state"), .equals(.string("done")))]
+        let until = [Assert(.status, .equals(.number("200"))), Assert(.json(try JSONPath("$.state")), .equals(.string("done")))]
         #expect(api.requests[0].poll == RequestSpec.Poll(until: until, every: 2, max: 10_000))
         #expect(api.skipped.map(\.reason) == [
             "line 5: delay: 500: a wait before the request has no equivalent",
@@ -69,10 +69,10 @@ import Testing
             header "X-Id" isInteger   # the note leaves this comment out
             """)
         #expect(api.requests[0].asserts.dropFirst() == [
-            Assert(.json("$.n"), .notEquals(.number("1"))), Assert(.json("$.n"), .equals(.number("2"))),
-            Assert(.json("$.n"), .lessOrEqual(.number("3"))), Assert(.json("$.n"), .lessThan(.number("4"))),
-            Assert(.json("$.n"), .greaterOrEqual(.number("5"))), Assert(.json("$.n"), .greaterThan(.number("6"))),
-            Assert(.json("$.n"), .exists(false)), Assert(.json("$.n"), .count(3)),
+            Assert(.json(try JSONPath("$.n")), .notEquals(.number("1"))), Assert(.json(try JSONPath("$.n")), .equals(.number("2"))),
+            Assert(.json(try JSONPath("$.n")), .lessOrEqual(.number("3"))), Assert(.json(try JSONPath("$.n")), .lessThan(.number("4"))),
+            Assert(.json(try JSONPath("$.n")), .greaterOrEqual(.number("5"))), Assert(.json(try JSONPath("$.n")), .greaterThan(.number("6"))),
+            Assert(.json(try JSONPath("$.n")), .exists(false)), Assert(.json(try JSONPath("$.n")), .count(3)),
             Assert(.duration, .lessThan(.number("500"))), Assert(.status, .greaterOrEqual(.number("200"))),
             Assert(.httpVersion, .equals(.string("HTTP/2"))),
         ])
@@ -105,7 +105,7 @@ import Testing
             """)
         #expect(api.requests[0].body == .json("{\"user\": \"ann\", \"password\": \"{{password}}\"}"))
         #expect(api.requests[0].captures == [
-            RequestSpec.Capture("token", .json("$.token"), secret: true),
+            RequestSpec.Capture("token", .json(try JSONPath("$.token")), secret: true),
             RequestSpec.Capture("sid", .header("Set-Cookie"), regex: "sid=([^;]+)"),
             RequestSpec.Capture("code", .status),
         ])
@@ -151,7 +151,7 @@ import Testing
             """##)
         #expect(api.requests[0].headers == [NamedValue("X-Note", "a # is not a comment \u{2708}")])
         #expect(api.requests[0].body == .binary(Data("Hello".utf8), contentType: nil))
-        #expect(api.requests[0].asserts.last == Assert(.json("$.text"), .equals(.string("tab\there \"quoted\" é"))))
+        #expect(api.requests[0].asserts.last == Assert(.json(try JSONPath("$.text")), .equals(.string("tab\there \"quoted\" é"))))
         #expect(api.requests[1].body == .binary(Data("Hello".utf8), contentType: nil))
         #expect(api.requests[2].body == .none)
         #expect(api.skipped.map(\.reason) == [

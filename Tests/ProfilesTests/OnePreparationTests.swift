@@ -46,7 +46,7 @@ import Testing
     /// The TUI's edited panes: their request goes out with the recorded request's vars and checks.
     @Test func anEditedRequestKeepsTheChecksAndMasksTheSecretsItPutIn() throws {
         var spec = RequestSpec(name: "me", url: "users/me")
-        spec.asserts = [RequestSpec.Assert(.json("$.name"), .equals(.string("{{user}}")))]
+        spec.asserts = [RequestSpec.Assert(.json(try JSONPath("$.name")), .equals(.string("{{user}}")))]
         let sent = RequestSpec(name: "me", method: "PUT", url: "users/{{user}}", headers: [NamedValue("X-Pw", "${env:PW}")])
         let request = try RequestRendering(Self.scope()).prepare(spec, sending: sent, name: "me").get()
         #expect(request.method == .put && request.route == "users/ann")

@@ -8,8 +8,8 @@ import Testing
         #expect(RequestSpec(method: "POST", url: "users/{id}?q={{q}}").summary == "POST users/{id}?q={{q}}")
     }
 
-    @Test func aKeyedSubjectCarriesWhatItNames() {
-        let subjects: [RequestSpec.Assert.Subject] = [.status, .header("X"), .json("$.a"), .body, .bytes, .duration, .httpVersion, .cookie("c")]
+    @Test func aKeyedSubjectCarriesWhatItNames() throws {
+        let subjects: [RequestSpec.Assert.Subject] = [.status, .header("X"), .json(try JSONPath("$.a")), .body, .bytes, .duration, .httpVersion, .cookie("c")]
         #expect(subjects.map(\.key) == ["status", "header", "json", "body", "bytes", "duration", "httpVersion", "cookie"])
         #expect(subjects.map(\.argument) == [nil, "X", "$.a", nil, nil, nil, nil, "c"])
     }

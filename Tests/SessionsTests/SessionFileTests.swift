@@ -7,7 +7,7 @@ import Testing
 /// The YAML layout: every part of a session survives a write and a read, and hostile text stays text.
 @Suite struct SessionFileTests {
     @Test func everyPartSurvivesARoundTrip() throws {
-        let session = sampleSession()
+        let session = try sampleSession()
         let yaml = SessionWriter.yaml(session)
         let read = try SessionReader.read(yaml, file: "s.yaml")
         #expect(read == session)
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func readsLikeTheJSONItHolds() throws {
-        let yaml = SessionWriter.yaml(sampleSession())
+        let yaml = SessionWriter.yaml(try sampleSession())
         #expect(yaml.contains("    request:\n      method: \"POST\"\n      url: \"users?x=1&y=%20\"\n"))
         #expect(yaml.contains(#"- {"event": "attempt.started", "exchange": 7, "t_ms": 0, "attempt": 1, "method": "POST", "url": "http://127.0.0.1:8080/api/users"}"#))
         #expect(yaml.contains("      - attempt: 2\n"))

@@ -73,14 +73,15 @@ import Testing
     }
 
     @Test func aTruncatedFileIsRefusedNotHalfRead() throws {
-        let text = SessionWriter.yaml(sampleSession())
+        let sample = try sampleSession()
+        let text = SessionWriter.yaml(sample)
         // Cut anywhere inside the exchanges: either a clean problem or (at a line end) fewer exchanges, never a crash.
         var refused = 0
         for cut in stride(from: text.count / 3, to: text.count - 1, by: 97) {
             let prefix = String(text.prefix(cut))
             do {
                 let session = try SessionReader.read(prefix, file: "cut.yaml")
-                #expect(session.exchanges.count <= sampleSession().exchanges.count)
+                #expect(session.exchanges.count <= sample.exchanges.count)
             } catch {
                 #expect(error.file == "cut.yaml")
                 refused += 1

@@ -51,7 +51,7 @@ import TestSupport
             let replayer = SessionReplayer(client: client, recorder: SessionRecorder(baseURL: server.baseURL, secrets: .kept),
                                            variables: ["apiKey": TemplateValue("the-users-key"), "user": TemplateValue("ann")])
             var login = RequestSpec(name: "login", method: "GET", url: "echo?token=%7B%7BapiKey%7D%7D&home=%24%7Benv%3AHOME%7D")
-            login.captures = [RequestSpec.Capture("token", .json("$.query.token[0]")), RequestSpec.Capture("home", .json("$.query.home[0]"))]
+            login.captures = [RequestSpec.Capture("token", .json(try JSONPath("$.query.token[0]"))), RequestSpec.Capture("home", .json(try JSONPath("$.query.home[0]")))]
             let me = RequestSpec(name: "me", method: "GET", url: "echo?u={{user}}",
                                  headers: [NamedValue("X-Token", "{{token}}"), NamedValue("X-Home", "{{home}}")])
             var captures: [String: TemplateValue] = [:]

@@ -18,7 +18,7 @@ struct TemporaryDirectory: Sendable {
 }
 
 /// A session with every kind of request body, outcome and event, and text that tries to break YAML.
-func sampleSession() -> Session {
+func sampleSession() throws -> Session {
     let id = ExchangeID(7)
     let hostile = "line one\nline two: \"quoted\" # not a comment\u{2028}{[&*!|>'%@`]}\u{1B}[31m\u{85}"
     var session = Session(profile: Session.ProfileSnapshot(name: "staging", baseURL: "http://127.0.0.1:8080/api/",
@@ -30,9 +30,9 @@ func sampleSession() -> Session {
             request: RequestSpec(method: "POST", url: "users?x=1&y=%20", headers: [Session.Field("X-Note", "a: \"quoted\" # not a comment {[&*!|>'%@`]}")],
                                      body: .json(JSONNode.parse(#"{"name":"ann","tags":["a","b"],"n":1.50,"nested":{"deep":[{"x":null}]},"t":true}"#)!.prettyText()),
                                  vars: [NamedValue("user", "ann")],
-                                 captures: [.init("token", .json("$.token"), secret: true), .init("sid", .cookie("sid"), regex: "(.*)")],
-                                 asserts: [.init(.status, .isIn([.number("200"), .number("201")])), .init(.json("$.name"), .equals(.string("{{user}}")))],
-                                 poll: .init(until: [.init(.json("$.state"), .equals(.string("done")))], every: 0.5, max: 4)),
+                                 captures: [.init("token", .json(try JSONPath("$.token")), secret: true), .init("sid", .cookie("sid"), regex: "(.*)")],
+                                 asserts: [.init(.status, .isIn([.number("200"), .number("201")])), .init(.json(try JSONPath("$.name")), .equals(.string("{{user}}")))],
+                                 poll: .init(until: [.init(.json(try JSONPath("$.state")), .equals(.string("done")))], every: 0.5, max: 4)),
             events: [
                 ClientEvent(exchange: id, tMs: 0, kind: .attemptStarted(attempt: 1, method: "POST", url: "http://127.0.0.1:8080/api/users")),
                 ClientEvent(exchange: id, tMs: 3.25, kind: .responseReceived(attempt: 1, status: 503, bytes: 12, elapsedMs: 3.1, httpVersion: "HTTP/1.1")),

@@ -9,8 +9,7 @@ struct CheckEvaluation {
 
     func run(on response: HTTPResponse, durationMs: Double) -> (CheckResults, [ClientEvent.Kind]) {
         var subjects = ResponseSubjects(response, durationMs: durationMs,
-                                        paths: checks.captures.compactMap(\.source.path) + checks.asserts.compactMap(\.subject.path),
-                                        parsed: checks.parsedPaths)
+                                        paths: checks.captures.compactMap(\.source.path) + checks.asserts.compactMap(\.subject.path))
         var results = CheckResults()
         var events: [ClientEvent.Kind] = []
         var variables = checks.variables
@@ -44,7 +43,7 @@ struct CheckEvaluation {
     /// Whether every assert of `asserts` holds, and the first that does not, as a sentence: what
     /// a poll asks of each try.
     func firstUnmet(_ asserts: [RequestSpec.Assert], on response: HTTPResponse, durationMs: Double) -> AssertReport? {
-        var subjects = ResponseSubjects(response, durationMs: durationMs, paths: asserts.compactMap(\.subject.path), parsed: checks.parsedPaths)
+        var subjects = ResponseSubjects(response, durationMs: durationMs, paths: asserts.compactMap(\.subject.path))
         let masking = checks.secrets
         for assert in asserts {
             let judged = Self.judge(assert, on: &subjects, request: checks.request, variables: checks.variables, masking: masking,
@@ -85,7 +84,7 @@ struct CheckEvaluation {
     /// `status`, `$.name`, `header Content-Type`, `cookie sid`: how reports name a subject.
     static func describe(_ subject: RequestSpec.Assert.Subject) -> String {
         switch subject {
-        case .json(let path): path
+        case .json(let path): path.text
         case .header(let name), .cookie(let name): "\(subject.key) \(name)"
         case .status, .body, .bytes, .duration, .httpVersion: subject.key
         }
@@ -116,9 +115,9 @@ struct CheckEvaluation {
 
 extension RequestSpec.Assert.Subject {
     /// The JSON path of a `json` subject.
-    var path: String? { if case .json(let path) = self { path } else { nil } }
+    var path: JSONPath? { if case .json(let path) = self { path } else { nil } }
 }
 
 extension RequestSpec.Capture.Source {
-    var path: String? { if case .json(let path) = self { path } else { nil } }
+    var path: JSONPath? { if case .json(let path) = self { path } else { nil } }
 }

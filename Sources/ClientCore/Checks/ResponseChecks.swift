@@ -14,9 +14,6 @@ public struct ResponseChecks: Sendable {
     public var variables: [String: TemplateValue]
     /// Values masked wherever a report would show them (`${env:}` values, secret captures).
     public var secrets: Secrets.Values
-    /// JSON paths already parsed, by their text (a request file parses each once, not once per
-    /// response); a path missing here is parsed when it is needed.
-    public var parsedPaths: [String: JSONPath] = [:]
     /// Expected values' templates already parsed, by their text, likewise.
     public var parsedTemplates: [String: Template] = [:]
 

@@ -12,17 +12,15 @@ struct ResponseSubjects {
     /// Bodies up to this size are parsed whole rather than selected from in one pass.
     static let smallBody = 16 * 1024
     /// Every path the checks will ask for, so one pass over the body serves them all.
-    private let paths: [String]
-    private let parsed: [String: JSONPath]
-    /// What each path selects, by its text; nil until a path is first asked for, empty when the
-    /// body is not JSON (or was streamed, or is too large to read).
-    private var selected: [String: [JSONNode]]?
+    private let paths: [JSONPath]
+    /// What each path selects; nil until a path is first asked for, empty when the body is not
+    /// JSON (or was streamed, or is too large to read).
+    private var selected: [JSONPath: [JSONNode]]?
 
-    init(_ response: HTTPResponse, durationMs: Double, paths: [String], parsed: [String: JSONPath] = [:]) {
+    init(_ response: HTTPResponse, durationMs: Double, paths: [JSONPath]) {
         self.response = response
         self.durationMs = durationMs
         self.paths = paths
-        self.parsed = parsed
     }
 
     /// What an assert's subject is; nil when it is not there.
@@ -51,24 +49,24 @@ struct ResponseSubjects {
     }
 
     /// Nothing when the path is not valid (refused where the file was read) or the body is not JSON.
-    private mutating func json(_ text: String) -> JSONNode? {
+    private mutating func json(_ path: JSONPath) -> JSONNode? {
         if selected == nil { selected = select() }
-        return selected?[text].flatMap(JSONNode.subject(of:))
+        return selected?[path].flatMap(JSONNode.subject(of:))
     }
 
     /// All the paths at once: one pass over the body that builds only what they select (a 10 MB
     /// body is not parsed into a tree to read `$.token`).
-    private func select() -> [String: [JSONNode]] {
+    private func select() -> [JSONPath: [JSONNode]] {
         guard response.streamedBytes == 0, response.body.count <= HTTPJSONFieldValidator.maxBytes else { return [:] }
-        let parsed = Array(Set(paths)).compactMap { text in (self.parsed[text] ?? (try? JSONPath(text.isEmpty ? "$" : text))).map { (text, $0) } }
+        let paths = Array(Set(paths))
         let data = response.body.data
         // A small body is parsed whole: cheaper than planning a pass, and the same nodes.
         if data.count <= Self.smallBody {
             guard let root = JSONNode.parse(data) else { return [:] }
-            return Dictionary(parsed.map { ($0.0, $0.1.values(in: root)) }, uniquingKeysWith: { first, _ in first })
+            return Dictionary(uniqueKeysWithValues: paths.map { ($0, $0.values(in: root)) })
         }
-        guard let values = try? JSONSelection.allValues(of: parsed.map(\.1), inUTF8: data) else { return [:] }
-        return Dictionary(zip(parsed.map(\.0), values), uniquingKeysWith: { first, _ in first })
+        guard let values = try? JSONSelection.allValues(of: paths, inUTF8: data) else { return [:] }
+        return Dictionary(uniqueKeysWithValues: zip(paths, values))
     }
 
     /// The value of the first `Set-Cookie` of this response that sets `name` (RFC 6265 §5.2:

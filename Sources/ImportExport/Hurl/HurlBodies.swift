@@ -43,7 +43,7 @@ enum HurlBodies {
             guard !text.contains("{{"), let node = try? JSONNode.parsing(text) else {
                 return .failure(Refusal("a JSON body with {{templates}} or that is not JSON has no equivalent"))
             }
-            return .success(RequestSpec.Assert(.json("$"), .equals(node)))
+            return .success(RequestSpec.Assert(.json(.root), .equals(node)))
         case .multiline(let text, let language):
             return .success(RequestSpec.Assert(.body, .equals(.string(language == "graphql" ? graphQL(text) : text))))
         case .oneline(let text), .xml(let text):

@@ -18,11 +18,10 @@ enum HurlQueries {
     }
 
     /// A JSONPath explorer reads, or why not (RFC 9535 as SPEC §7 has it; no `{{templates}}`).
-    static func path(_ text: String) -> Result<String, Refusal> {
+    static func path(_ text: String) -> Result<JSONPath, Refusal> {
         if text.contains("{{") { return .failure(Refusal("a {{template}} inside a JSONPath has no equivalent")) }
         do throws(JSONPathProblem) {
-            _ = try JSONPath(text.isEmpty ? "$" : text)
-            return .success(text)
+            return .success(try JSONPath(text.isEmpty ? "$" : text))
         } catch {
             return .failure(Refusal("not an RFC 9535 JSONPath: \(error.message)"))
         }

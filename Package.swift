@@ -71,9 +71,16 @@ let package = Package(
         .target(
             name: "Locking"
         ),
+        // The TUI's pure core: the in-memory screen panes draw on, keys, text layout, the inbox.
         .target(
             name: "TUICore",
             dependencies: ["Locking", "RequestModel", "HTTPParsing"]
+        ),
+        // The terminal layer, the only code that calls ncurses: a Screen copied to the terminal,
+        // keys and resizes read from it, on the one thread that owns it.
+        .target(
+            name: "Terminal",
+            dependencies: ["CNcurses", "TUICore"]
         ),
         // The one YAML reader of the files a user keeps (profiles, saved requests, sessions): nodes
         // with their place, problems as FILE:LINE:COLUMN: key: message, alias bombs refused.
@@ -163,7 +170,7 @@ let package = Package(
         .executableTarget(
             name: "ExplorerTUI",
             dependencies: [
-                "CNcurses",
+                "Terminal",
                 "RequestModel",
                 "CurlSyntax",
                 "Locking",

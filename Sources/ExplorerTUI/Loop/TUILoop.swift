@@ -1,6 +1,7 @@
 import ClientCore
 import ExplorerApp
 import Foundation
+import Terminal
 import TUICore
 
 /// The UI thread: the only code that talks to the terminal. It blocks in `poll()` on the

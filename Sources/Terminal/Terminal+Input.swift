@@ -10,7 +10,7 @@ extension Terminal {
     /// Drains the input (the caller blocks in `poll()` beforehand). A resize comes in order with
     /// the keys around it. An unfinished escape sequence or paste is given a short while to
     /// complete, then delivered as it is, so nothing stays held back until the next key.
-    func readInputs() -> [TerminalInput] {
+    public func readInputs() -> [TerminalInput] {
         guard !isClosed else { return [] }
         var inputs: [TerminalInput] = []
         var raw: [RawInput] = []

@@ -13,7 +13,7 @@ extension Terminal {
     /// handler merely sets a flag, and the signal may land on any thread, not the one in poll().
     /// A handler that writes one byte to the inbox's pipe works whichever thread it runs on.
     /// The inbox must outlive this terminal (or `close()` must come first).
-    func wakeOnResize<Event>(_ inbox: Inbox<Event>) {
+    public func wakeOnResize<Event>(_ inbox: Inbox<Event>) {
         let duplicate = dup(inbox.wakeDescriptor)
         guard duplicate >= 0 else { return }
         let old = resizeWakeDescriptor.exchange(duplicate, ordering: .sequentiallyConsistent)
@@ -35,7 +35,7 @@ extension Terminal {
     }
 
     /// Gives SIGWINCH back to ncurses's handler and closes the duplicated descriptor.
-    func stopWakingOnResize() {
+    public func stopWakingOnResize() {
         guard var previous = previousResizeAction else { return }
         sigaction(SIGWINCH, &previous, nil)
         previousResizeAction = nil

@@ -5,7 +5,7 @@ import TUICore
 /// Copying the grid to ncurses: only cells that changed since the last frame are written, and
 /// one refresh sends the frame.
 extension Terminal {
-    func draw(_ screen: Screen) {
+    public func draw(_ screen: Screen) {
         let rows = min(screen.height, Int(cn_getmaxy(window)))
         let columns = min(screen.width, Int(cn_getmaxx(window)))
         let last = previous.flatMap { $0.width == screen.width && $0.height == screen.height ? $0 : nil }

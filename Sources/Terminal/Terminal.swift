@@ -5,7 +5,7 @@ import TUICore
 /// The only code that touches ncurses: it copies a `Screen` to the terminal and decodes keys,
 /// mouse and resizes. One dedicated thread creates it and makes every call; ncurses is never
 /// used from Swift concurrency contexts.
-final class Terminal {
+public final class Terminal {
     /// How long to wait for the rest of an escape sequence or a paste before giving up on it.
     static let continuationTimeoutMilliseconds: Int32 = 50
     /// OSC 52 payloads above this are refused (terminals and tmux cap them; the app shows a fallback).
@@ -31,7 +31,7 @@ final class Terminal {
     /// as keys), no echo, keypad and mouse decoding, Esc after 25 ms, bracketed paste, colours
     /// unless `noColor` (NO_COLOR) or the terminal has none. Nothing here flushes input (ncurses
     /// sets modes with TCSADRAIN): keys typed before it are read by the first `readInputs()`.
-    init(noColor: Bool, typeAhead: TypeAheadInput? = nil) throws(TerminalError) {
+    public init(noColor: Bool, typeAhead: TypeAheadInput? = nil) throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         Self.setLocale()
         self.typeAhead = typeAhead
@@ -57,10 +57,10 @@ final class Terminal {
     deinit { close() }
 
     /// The window's size in cells.
-    var size: (width: Int, height: Int) { (Int(cn_getmaxx(window)), Int(cn_getmaxy(window))) }
+    public var size: (width: Int, height: Int) { (Int(cn_getmaxx(window)), Int(cn_getmaxy(window))) }
 
     /// Leaves the screen to another program ($EDITOR): the tty back in its normal modes.
-    func suspend() {
+    public func suspend() {
         guard !isClosed else { return }
         Self.write(Self.bracketedPasteOff)
         def_prog_mode()
@@ -69,7 +69,7 @@ final class Terminal {
     }
 
     /// Takes the screen back after `suspend()` and repaints all of it on the next `draw`.
-    func resume() {
+    public func resume() {
         guard !isClosed else { return }
         reset_prog_mode()
         Self.write(Self.bracketedPasteOn)
@@ -82,14 +82,14 @@ final class Terminal {
     /// Puts `text` on the system clipboard with OSC 52, written straight to the tty. False when
     /// it is too long (over 100 KB) or cannot be written: the app then shows a fallback. True
     /// only means the sequence went out; terminals that ignore OSC 52 say nothing.
-    func copyToClipboard(_ text: String) -> Bool {
+    public func copyToClipboard(_ text: String) -> Bool {
         guard !isClosed, text.utf8.count <= Self.clipboardLimit else { return false }
         let encoded = Data(text.utf8).base64EncodedString()
         return Self.write(Array("\u{1B}]52;c;\(encoded)\u{07}".utf8))
     }
 
     /// Ends ncurses and bracketed paste; safe to call more than once.
-    func close() {
+    public func close() {
         guard !isClosed else { return }
         isClosed = true
         stopWakingOnResize()

@@ -18,7 +18,6 @@ public struct RequestFile: Sendable {
     public init(path: String, text: String) throws(ProfileProblem) {
         (requests, lines) = try SavedRequestsFile.readLocated(text, file: path)
         environmentNames = Self.environmentNames(in: requests)
-        parsedTemplates = Self.parsedTemplates(in: requests)
         self.path = path
         self.text = text.split(separator: "\n", omittingEmptySubsequences: false)
     }
@@ -29,7 +28,6 @@ public struct RequestFile: Sendable {
         self.path = path
         self.requests = requests
         environmentNames = Self.environmentNames(in: requests)
-        parsedTemplates = Self.parsedTemplates(in: requests)
         lines = []
         text = []
     }
@@ -46,26 +44,7 @@ public struct RequestFile: Sendable {
 
     /// The `${env:NAME}` names its requests and vars refer to: their values are secrets.
     public let environmentNames: [String]
-    /// Every text of its requests and expected values that is a template, parsed once.
-    let parsedTemplates: [String: Template]
 
-    static func parsedTemplates(in requests: SavedRequests) -> [String: Template] {
-        var texts: [String] = []
-        func expected(_ node: JSONNode?) {
-            switch node {
-            case .string(let text)?: texts.append(text)
-            case .array(let items)?: items.forEach { expected($0) }
-            default: break
-            }
-        }
-        for request in requests.requests {
-            texts += request.fillableTexts
-            for assert in request.asserts + (request.poll?.until ?? []) { expected(assert.predicate.expected) }
-        }
-        var templates: [String: Template] = [:]
-        for text in texts where templates[text] == nil && Template.mayHavePlaceholders(text) { templates[text] = try? Template(text) }
-        return templates
-    }
 
 
     static func environmentNames(in requests: SavedRequests) -> [String] {
@@ -107,7 +86,7 @@ public struct RequestFileRun: Sendable {
     public func prepare(_ index: Int, of file: RequestFile, edited: RequestSpec? = nil) -> Prepared {
         let spec = file.requests.requests[index]
         let name = spec.name ?? "request \(index + 1)"
-        let rendering = RequestRendering(scope, templates: file.parsedTemplates)
+        let rendering = RequestRendering(scope)
         switch rendering.prepare(spec, sending: edited, name: name, environmentNames: file.environmentNames) {
         case .success(let request): return .send(request)
         case .failure(.undefined(let placeholder)):

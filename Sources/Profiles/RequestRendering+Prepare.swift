@@ -32,7 +32,7 @@ extension RequestRendering {
         let filled: RequestSpec, inserted: [String]
         do throws(RequestRendering.Undefined) {
             scope.file.merge(try RequestRendering(scope, fills: fills).values(of: spec.vars)) { _, own in own }
-            (filled, inserted) = try RequestRendering(scope, templates: templates, fills: fills).render(sent ?? spec)
+            (filled, inserted) = try RequestRendering(scope, fills: fills).render(sent ?? spec)
         } catch {
             return .failure(.undefined(error.placeholder))
         }
@@ -44,10 +44,8 @@ extension RequestRendering {
             return .failure(.unbuildable(error.kind, masking.masking(in: error.message)))
         }
         guard spec.hasChecks else { return .success(request) }
-        var checks = ResponseChecks(request: name, captures: spec.captures, asserts: spec.asserts, poll: spec.poll,
-                                    variables: scope.values, secrets: Secrets.Values(masking.longestFirst + inserted))
-        checks.parsedTemplates = templates
-        request.checks = checks
+        request.checks = ResponseChecks(request: name, captures: spec.captures, asserts: spec.asserts, poll: spec.poll,
+                                        variables: scope.values, secrets: Secrets.Values(masking.longestFirst + inserted))
         return .success(request)
     }
 }

@@ -7,15 +7,12 @@ import RequestModel
 public struct RequestRendering: Sendable {
     public let scope: VariableScope
     public let values: TemplateValues
-    /// Texts already parsed (a request file parses each once, not once per request sent).
-    let templates: [String: Template]
     /// False for `send --no-vars`: every text stays as written.
     let fills: Bool
 
-    public init(_ scope: VariableScope, templates: [String: Template] = [:], fills: Bool = true) {
+    public init(_ scope: VariableScope, fills: Bool = true) {
         self.scope = scope
         values = TemplateValues(variables: scope.values, environment: scope.environment)
-        self.templates = templates
         self.fills = fills
     }
 
@@ -29,7 +26,7 @@ public struct RequestRendering: Sendable {
 
     /// One text with its placeholders filled, in one pass; text that is no template stays as written.
     public func fill(_ text: String) throws(Undefined) -> RenderedText {
-        guard fills, let template = Template.parsed(text, from: templates) else { return RenderedText(text: text) }
+        guard fills, let template = Template.parsed(text) else { return RenderedText(text: text) }
         return try template.render(with: values) { (part) throws(Undefined) in throw Undefined(placeholder: part.placeholder) }
     }
 

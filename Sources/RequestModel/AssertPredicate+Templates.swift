@@ -1,12 +1,11 @@
 /// `{{templates}}` in an assert's expected value (SPEC §8: `equals: "{{user}}"`), filled from the
 /// run's variables as the assert is judged.
 extension AssertPredicate {
-    /// - Parameter templates: texts already parsed (a request file parses each once).
-    public func filled(with variables: [String: TemplateValue], templates: [String: Template] = [:]) -> AssertPredicate {
+    public func filled(with variables: [String: TemplateValue]) -> AssertPredicate {
         guard !variables.isEmpty else { return self }
         let values = TemplateValues(variables: variables)
-        func fill(_ node: JSONNode) -> JSONNode { Self.filled(node, values, templates) }
-        func fill(_ text: String) -> String { Self.filled(text, values, templates) }
+        func fill(_ node: JSONNode) -> JSONNode { Self.filled(node, values) }
+        func fill(_ text: String) -> String { Self.filled(text, values) }
         switch self {
         case .equals(let value): return .equals(fill(value))
         case .notEquals(let value): return .notEquals(fill(value))
@@ -25,23 +24,23 @@ extension AssertPredicate {
 
     /// A string that is one placeholder and nothing else takes its value's JSON kind when that
     /// is a number, so `equals: "{{id}}"` compares a captured `42` as the number it was.
-    private static func filled(_ node: JSONNode, _ values: TemplateValues, _ templates: [String: Template]) -> JSONNode {
+    private static func filled(_ node: JSONNode, _ values: TemplateValues) -> JSONNode {
         switch node {
         case .string(let text):
-            guard let template = Template.parsed(text, from: templates) else { return node }
+            guard let template = Template.parsed(text) else { return node }
             let rendered = template.render(with: values) { $0.placeholder }.text
             if template.parts.count == 1, case .variable = template.parts[0],
                let number = JSONNode.parse(rendered), case .number = number {
                 return number
             }
             return .string(rendered)
-        case .array(let items): return .array(items.map { filled($0, values, templates) })
+        case .array(let items): return .array(items.map { filled($0, values) })
         default: return node
         }
     }
 
-    private static func filled(_ text: String, _ values: TemplateValues, _ templates: [String: Template]) -> String {
-        guard let template = Template.parsed(text, from: templates) else { return text }
+    private static func filled(_ text: String, _ values: TemplateValues) -> String {
+        guard let template = Template.parsed(text) else { return text }
         return template.render(with: values) { $0.placeholder }.text
     }
 }

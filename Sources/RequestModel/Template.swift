@@ -62,10 +62,9 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
-    /// The template `text` is, from `parsed` when it was parsed before; nil when it holds no
-    /// placeholder or is not a valid template (it is then plain text: a body's own braces).
-    public static func parsed(_ text: String, from parsed: [String: Template]) -> Template? {
-        if let template = parsed[text] { return template }
+    /// The template `text` is; nil when it holds no placeholder or is not a valid template (it is
+    /// then plain text: a body's own braces).
+    public static func parsed(_ text: String) -> Template? {
         guard mayHavePlaceholders(text) else { return nil }
         return try? Template(text)
     }

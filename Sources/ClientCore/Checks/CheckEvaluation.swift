@@ -32,8 +32,7 @@ struct CheckEvaluation {
                                       value: captured.secret ? Secrets.mask : masking.masking(in: captured.value)))
         }
         for assert in checks.asserts {
-            let judged = Self.judge(assert, on: &subjects, request: checks.request, variables: variables, masking: masking,
-                                    templates: checks.parsedTemplates)
+            let judged = Self.judge(assert, on: &subjects, request: checks.request, variables: variables, masking: masking)
             results.asserts.append(judged)
             events.append(judged.passed ? .assertPassed(judged.report) : .assertFailed(judged.report))
         }
@@ -46,16 +45,15 @@ struct CheckEvaluation {
         var subjects = ResponseSubjects(response, durationMs: durationMs, paths: asserts.compactMap(\.subject.path))
         let masking = checks.secrets
         for assert in asserts {
-            let judged = Self.judge(assert, on: &subjects, request: checks.request, variables: checks.variables, masking: masking,
-                                    templates: checks.parsedTemplates)
+            let judged = Self.judge(assert, on: &subjects, request: checks.request, variables: checks.variables, masking: masking)
             if !judged.passed { return judged.report }
         }
         return nil
     }
 
     static func judge(_ assert: RequestSpec.Assert, on subjects: inout ResponseSubjects, request: String,
-                      variables: [String: TemplateValue], masking: Secrets.Values, templates: [String: Template]) -> CheckResults.Judged {
-        let predicate = assert.predicate.filled(with: variables, templates: templates)
+                      variables: [String: TemplateValue], masking: Secrets.Values) -> CheckResults.Judged {
+        let predicate = assert.predicate.filled(with: variables)
         let actual = subjects.value(of: assert.subject)
         let report = AssertReport(request: request, subject: describe(assert.subject), predicate: predicate.name,
                                   expected: predicate.expected.map { masked($0, masking) }, actual: actual.map { masked($0, masking) })

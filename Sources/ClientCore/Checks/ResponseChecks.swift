@@ -14,8 +14,6 @@ public struct ResponseChecks: Sendable {
     public var variables: [String: TemplateValue]
     /// Values masked wherever a report would show them (`${env:}` values, secret captures).
     public var secrets: Secrets.Values
-    /// Expected values' templates already parsed, by their text, likewise.
-    public var parsedTemplates: [String: Template] = [:]
 
     public init(request: String, captures: [RequestSpec.Capture] = [], asserts: [RequestSpec.Assert] = [],
                 poll: RequestSpec.Poll? = nil, variables: [String: TemplateValue] = [:], secrets: Secrets.Values = Secrets.Values([])) {

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import RequestModel
 
@@ -52,7 +53,7 @@ extension DemoRoutes {
             "path": .string(call.path),
             "query": grouped(call.query.pairs.map { ($0.name, $0.value) }),
             "headers": grouped(echoedHeaders(call.request.head)),
-            "body": .string(text ?? Base64.encode(bytes)),
+            "body": .string(text ?? Data(bytes).base64EncodedString()),
             "body_base64": .bool(text == nil),
             "bytes": .integer(bytes.count),
         ]

@@ -91,16 +91,10 @@ struct ClientBenchmark {
 
     /// One curl process fetching the URL `count` times on one connection.
     static func curlMicrosPerRequest(_ url: String, count: Int) -> Double? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         // `-o` applies to one URL, so each gets its own.
-        process.arguments = ["-s", "-w", "%{time_total}\\n"] + (0..<count).flatMap { _ in ["-o", "/dev/null", url] }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let arguments = ["-s", "-w", "%{time_total}\\n"] + (0..<count).flatMap { _ in ["-o", "/dev/null", url] }
+        guard let data = try? BenchProcess.run("/usr/bin/curl", arguments) else { return nil }
+        let output = String(decoding: data, as: UTF8.self)
         // time_total is per transfer; drop the first (connection set-up).
         let times = output.split(separator: "\n").compactMap { Double($0) }.dropFirst()
         guard !times.isEmpty else { return nil }

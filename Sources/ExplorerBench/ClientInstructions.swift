@@ -77,16 +77,7 @@ enum ClientInstructions {
 
     /// Runs a tool to its end; what it wrote to standard error.
     private static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
+        String(decoding: try BenchProcess.run(tool, arguments, errors: true), as: UTF8.self)
     }
 
     /// The loop one counted process runs: warm-up, then `count` keep-alive GETs on one side,

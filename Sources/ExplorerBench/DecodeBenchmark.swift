@@ -24,8 +24,8 @@ struct DecodeBenchmark {
             print("decode_decoded_bytes=\(megabytes << 20)")
             print("decode_gzip_bytes=\(gzipped.readableBytes)")
             // Once each, untimed: both must decode the whole body.
-            let ours = Self.decodedSize(explorer, ["send", url, "-o", "-"])
-            let theirs = Self.decodedSize(curl, ["-s", "--compressed", url, "-o", "-"])
+            let ours = (try? BenchProcess.run(explorer, ["send", url, "-o", "-"]))?.count ?? -1
+            let theirs = (try? BenchProcess.run(curl, ["-s", "--compressed", url, "-o", "-"]))?.count ?? -1
             guard ours == megabytes << 20, theirs == ours else {
                 await server.stop()
                 throw BenchFailure("decoded sizes differ: explorer \(ours), curl \(theirs), expected \(megabytes << 20)")
@@ -72,24 +72,5 @@ struct DecodeBenchmark {
             await demo.shutdown()
             throw error
         }
-    }
-
-    /// Bytes a process writes to stdout.
-    static func decodedSize(_ executable: String, _ arguments: [String]) -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return -1 }
-        var count = 0
-        while true {
-            let data = pipe.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            count += data.count
-        }
-        process.waitUntilExit()
-        return count
     }
 }

@@ -59,7 +59,8 @@ struct JSONPathBenchmark {
             }).median
             print("jsonpath_\(query.name)_nodes=\(lines)")
             // Once more, untimed, to show both select the same nodes.
-            print("jq_\(query.name)_nodes=\(Self.lineCount(jq, ["-c", query.jq, file.path]))")
+            let nodes = (try? BenchProcess.run(jq, ["-c", query.jq, file.path]))?.count(where: { $0 == UInt8(ascii: "\n") }) ?? -1
+            print("jq_\(query.name)_nodes=\(nodes)")
             print("jsonpath_\(query.name)_ms=\(format(ours, digits: 1))")
             print("jq_\(query.name)_ms=\(format(theirs, digits: 1))")
             print("jsonpath_\(query.name)_vs_jq=\(format(ours / theirs, digits: 3))")
@@ -110,35 +111,9 @@ struct JSONPathBenchmark {
         return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    static func lineCount(_ executable: String, _ arguments: [String]) -> Int {
-        let process = Process()
-        let pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            fail("cannot run \(executable): \(error)")
-        }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return output.count(where: { $0 == UInt8(ascii: "\n") })
-    }
-
+    /// Runs a tool to its end, its output dropped.
     static func runQuietly(_ executable: String, _ arguments: [String]) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-            process.waitUntilExit()
-        } catch {
-            fail("cannot run \(executable): \(error)")
-        }
+        do { _ = try BenchProcess.run(executable, arguments) } catch { fail("cannot run \(executable): \(error)") }
     }
 }
 

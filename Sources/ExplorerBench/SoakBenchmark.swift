@@ -75,12 +75,12 @@ struct SoakBenchmark {
                 result.tally.record(finished.scenario, finished.outcome)
                 let done = result.tally.total
                 if done == warmAt {
-                    result.rssWarm = residentKilobytes() ?? 0
+                    result.rssWarm = BenchProcess.statusKilobytes("VmRSS") ?? 0
                     warmInstant = ContinuousClock.now
                 }
                 if done % warmAt == 0 {
-                    result.rssPeak = max(result.rssPeak, residentKilobytes() ?? 0)
-                    let line = "soak: \(done)/\(count) done, hung \(result.tally.hung), rss \(residentKilobytes() ?? 0) kB\n"
+                    result.rssPeak = max(result.rssPeak, BenchProcess.statusKilobytes("VmRSS") ?? 0)
+                    let line = "soak: \(done)/\(count) done, hung \(result.tally.hung), rss \(BenchProcess.statusKilobytes("VmRSS") ?? 0) kB\n"
                     FileHandle.standardError.write(Data(line.utf8))
                 }
                 if next < count {
@@ -92,7 +92,7 @@ struct SoakBenchmark {
             }
         }
         let end = ContinuousClock.now
-        result.rssEnd = residentKilobytes() ?? 0
+        result.rssEnd = BenchProcess.statusKilobytes("VmRSS") ?? 0
         result.seconds = (end - start).seconds
         result.warmSeconds = (end - warmInstant).seconds
         return result

@@ -45,11 +45,4 @@ struct SoakTally {
     }
 }
 
-/// The process's resident set size in kilobytes, from /proc/self/status (nil off Linux).
-func residentKilobytes() -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-        return Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
-    }
-    return nil
-}
+

@@ -110,7 +110,7 @@ struct SpoolBenchmark {
         let pressed = ContinuousClock.now
         try tmux.send("End")
         let toEnd = try tmux.waitFor(since: pressed) { screen in screen.contains { $0.contains(Self.lastLine) } }
-        let peak = Double(TUIBenchmark.peakRSSKilobytes(of: try tmux.pid())) / 1024
+        let peak = Double((BenchProcess.statusKilobytes("VmHWM", of: "\(try tmux.pid())") ?? -1)) / 1024
         let name = "\(megabytes)mb_" + (announced ? "content_length" : "chunked")
         print("spool_tui_\(name)_send_to_screen_ms=\(format(toScreen)) scroll_to_end_ms=\(format(toEnd)) vmhwm_mb=\(format(peak, digits: 1)) target=256")
     }
@@ -142,10 +142,7 @@ struct SpoolBenchmark {
 
     /// VmHWM of this process, in MB.
     static func peakRSSMB() -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
-        return Double(kilobytes) / 1024
+        BenchProcess.statusKilobytes("VmHWM").map { Double($0) / 1024 } ?? -1
     }
 
     /// Starts a new peak (`clear_refs` 5 resets VmHWM to the current RSS).

@@ -62,7 +62,7 @@ struct TUIBenchmark {
         try tmux.start([explorer, "--profile", "ready", "body"], width: 120, height: 40, environment: environment)
         let started = try tmux.release()
         _ = try tmux.waitFor(since: started) { $0.contains { $0.contains("http://127.0.0.1:") } }
-        let start = Self.peakRSSKilobytes(of: try tmux.pid())
+        let start = BenchProcess.statusKilobytes("VmHWM", of: "\(try tmux.pid())") ?? -1
         let sent = ContinuousClock.now
         try tmux.send("Enter")
         let toScreen = try tmux.waitFor(since: sent) { screen in
@@ -75,7 +75,7 @@ struct TUIBenchmark {
         let pressed = ContinuousClock.now
         try tmux.send("End")
         let toEnd = try tmux.waitFor(since: pressed) { screen in screen.contains { $0.contains("\"padding\":") } }
-        let peak = Self.peakRSSKilobytes(of: try tmux.pid())
+        let peak = BenchProcess.statusKilobytes("VmHWM", of: "\(try tmux.pid())") ?? -1
         return (toScreen, toEnd, Double(peak) / 1024, Double(start) / 1024)
     }
 
@@ -100,14 +100,6 @@ struct TUIBenchmark {
         let file = profiles.appendingPathComponent("ready.yaml")
         try Data("baseURL: \(baseURL)\n".utf8).write(to: file)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
-    }
-
-    /// VmHWM: the process's own peak resident set.
-    static func peakRSSKilobytes(of pid: Int32) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-        else { return -1 }
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
     }
 
     /// `explorer` from the same build directory as this benchmark.

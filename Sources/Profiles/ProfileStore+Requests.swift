@@ -27,25 +27,4 @@ extension ProfileStore {
         }
         try write(SavedRequestsFile.yaml(requests), to: url)
     }
-
-    /// Reads, changes and saves profile `name`'s requests in one step; returns what `change` returned.
-    @discardableResult
-    public func updateRequests<T>(for name: String, _ change: (inout SavedRequests) -> T) throws(ProfileProblem) -> T {
-        var requests = try loadRequests(for: name)
-        let result = change(&requests)
-        try saveRequests(requests, for: name)
-        return result
-    }
-}
-
-extension SavedRequests {
-    /// The saved requests of `profile` in `store` (the environment's by default).
-    public static func load(profile: String, store: ProfileStore = ProfileStore()) throws(ProfileProblem) -> SavedRequests {
-        try store.loadRequests(for: profile)
-    }
-
-    /// Saves these as `profile`'s saved requests in `store`.
-    public func save(profile: String, store: ProfileStore = ProfileStore()) throws(ProfileProblem) {
-        try store.saveRequests(self, for: profile)
-    }
 }

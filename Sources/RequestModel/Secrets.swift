@@ -113,9 +113,3 @@ public enum Secrets {
         return start < userInfo.upperBound ? start..<userInfo.upperBound : nil
     }
 }
-
-extension RenderedText {
-    /// `text` (this rendering, or anything made from it: a curl line, an error) with every
-    /// secret the rendering put in masked.
-    public func maskingSecrets(in text: String) -> String { Secrets.masking(secrets, in: text) }
-}

@@ -29,4 +29,24 @@ public enum CellWidth {
 
     /// The columns `text` takes.
     public static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
+
+    /// Words onto lines of at most `width` columns; a longer word keeps a line to itself (the
+    /// screen cuts it).
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = String(word)
+            } else if of(line) + 1 + of(String(word)) <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
 }

@@ -25,11 +25,4 @@ import Testing
         #expect(query["c"] == "")
         #expect(query["%zz"] == "%4")
     }
-
-    @Test func base64MatchesTheStandardAlphabet() {
-        #expect(Base64.encode(Array("".utf8)) == "")
-        #expect(Base64.encode(Array("f".utf8)) == "Zg==")
-        #expect(Base64.encode(Array("fo".utf8)) == "Zm8=")
-        #expect(Base64.encode(Array("foobar".utf8)) == "Zm9vYmFy")
-    }
 }

@@ -47,25 +47,27 @@ import Testing
         let root = TemporaryDirectory()
         let store = ProfileStore(directory: root.url)
         #expect(try store.loadRequests(for: "api") == SavedRequests())
-        try Self.every.save(profile: "api", store: store)
+        try store.saveRequests(Self.every, for: "api")
         #expect(root.permissions("api.requests.yaml") == 0o600)
-        #expect(try SavedRequests.load(profile: "api", store: store) == Self.every)
+        #expect(try store.loadRequests(for: "api") == Self.every)
         // Saved requests are not profiles.
         #expect(store.names() == [])
     }
 
     @Test func saveRenameAndDelete() throws {
         let store = ProfileStore(directory: TemporaryDirectory().url)
-        try store.updateRequests(for: "api") { requests in
-            requests.save(RequestSpec(name: "a", url: "a"))
-            requests.save(RequestSpec(name: "b", url: "b"))
-            requests.save(RequestSpec(name: "a", method: "POST", url: "a2"))
-        }
-        #expect(try store.loadRequests(for: "api").requests == [RequestSpec(name: "a", method: "POST", url: "a2"), RequestSpec(name: "b", url: "b")])
-        #expect(try store.updateRequests(for: "api") { $0.rename("a", to: "b") } == false)
-        #expect(try store.updateRequests(for: "api") { $0.rename("a", to: "c") } == true)
-        #expect(try store.updateRequests(for: "api") { $0.delete("b") } == true)
-        #expect(try store.updateRequests(for: "api") { $0.delete("b") } == false)
+        var requests = try store.loadRequests(for: "api")
+        requests.save(RequestSpec(name: "a", url: "a"))
+        requests.save(RequestSpec(name: "b", url: "b"))
+        requests.save(RequestSpec(name: "a", method: "POST", url: "a2"))
+        try store.saveRequests(requests, for: "api")
+        requests = try store.loadRequests(for: "api")
+        #expect(requests.requests == [RequestSpec(name: "a", method: "POST", url: "a2"), RequestSpec(name: "b", url: "b")])
+        #expect(requests.rename("a", to: "b") == false)
+        #expect(requests.rename("a", to: "c") == true)
+        #expect(requests.delete("b") == true)
+        #expect(requests.delete("b") == false)
+        try store.saveRequests(requests, for: "api")
         #expect(try store.loadRequests(for: "api").names == ["c"])
     }
 

@@ -76,7 +76,7 @@ import Testing
             environment: ["USER_NAME": "annie"]))
         #expect(rendered.secrets == ["s3cr3t-t0k", "annie"])
         let curl = "curl -H 'Authorization: \(rendered.text)' -H 'X-Region: eu-west'"
-        #expect(rendered.maskingSecrets(in: curl) == "curl -H 'Authorization: Bearer ••• for ••• in eu-west' -H 'X-Region: eu-west'")
+        #expect(Secrets.masking(rendered.secrets, in: curl) == "curl -H 'Authorization: Bearer ••• for ••• in eu-west' -H 'X-Region: eu-west'")
     }
 
     /// The environment-only reading that profile values use: `{{…}}` is text there, never refused.

@@ -55,7 +55,7 @@ public struct HelpOverlay: Sendable, Equatable {
             if !lines.isEmpty { lines.append([]) }
             lines.append([Span(section.title, Style(bold: true, underline: true))])
             for binding in section.bindings {
-                var actions = wrap(binding.action, width: actionWidth)
+                var actions = CellWidth.wrap(binding.action, width: actionWidth)
                 let keysWidth = CellWidth.of(binding.keys)
                 if keysWidth < keyWidth, !actions.isEmpty {
                     let padding = String(repeating: " ", count: keyWidth - keysWidth)
@@ -67,24 +67,6 @@ public struct HelpOverlay: Sendable, Equatable {
                 lines += actions.map { [Span(indent + $0)] }
             }
         }
-        return lines
-    }
-
-    /// Words onto lines of at most `width` columns (a longer word keeps a line to itself).
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ").map(String.init) {
-            if line.isEmpty {
-                line = word
-            } else if CellWidth.of(line) + 1 + CellWidth.of(word) <= width {
-                line += " " + word
-            } else {
-                lines.append(line)
-                line = word
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
         return lines
     }
 

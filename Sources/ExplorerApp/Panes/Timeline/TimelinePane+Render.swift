@@ -14,7 +14,7 @@ extension TimelinePane {
         let pad = inner.width >= 10 ? 1 : 0
         let column = inner.column + pad, width = inner.width - pad
         if timeline.isEmpty {
-            for (offset, line) in Self.wrap(Self.emptyHint, width: width - pad).prefix(inner.height).enumerated() {
+            for (offset, line) in CellWidth.wrap(Self.emptyHint, width: width - pad).prefix(inner.height).enumerated() {
                 screen.put(line, row: inner.row + offset, column: column, style: PaneFrame.muted, limit: width)
             }
             return
@@ -50,24 +50,5 @@ extension TimelinePane {
         guard area.height >= 3, labelWidth + 4 <= area.width else { return }
         screen.put(label, row: area.row + area.height - 1, column: area.column + area.width - labelWidth - 2,
                    style: PaneFrame.muted, limit: labelWidth)
-    }
-
-    /// Words onto lines of at most `width` columns (a longer word is cut by the screen).
-    static func wrap(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if line.isEmpty {
-                line = String(word)
-            } else if CellWidth.of(line) + 1 + CellWidth.of(String(word)) <= width {
-                line += " " + word
-            } else {
-                lines.append(line)
-                line = String(word)
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
     }
 }

@@ -69,6 +69,19 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         return try? Template(text)
     }
 
+    /// `text` with `encode` applied to all but its placeholders (`{{…}}`, `${…}`), which stay as
+    /// written for filling to replace: a URL's query or a form written with templates in it.
+    public static func encodingOutsidePlaceholders(_ text: String, _ encode: (Substring) -> String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let open = [rest.range(of: "{{"), rest.range(of: "${")].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }),
+              let close = rest[open.upperBound...].range(of: rest[open] == "{{" ? "}}" : "}") {
+            result += encode(rest[..<open.lowerBound]) + rest[open.lowerBound..<close.upperBound]
+            rest = rest[close.upperBound...]
+        }
+        return result + encode(rest)
+    }
+
     /// Whether the text has no placeholder at all.
     public var isPlain: Bool { parts.allSatisfy { if case .text = $0 { true } else { false } } }
 

@@ -5,6 +5,14 @@ import Testing
 @Suite struct TemplateTests {
     static let token = JSONNode.parse(Data(#"{"token": "t0k3n", "user": {"roles": ["a", "b"], "id": 7}}"#.utf8))!
 
+    /// A query or form written with templates: everything encoded but the placeholders.
+    @Test func encodingLeavesPlaceholdersAsWritten() {
+        let upper = { (part: Substring) in part.uppercased() }
+        #expect(Template.encodingOutsidePlaceholders("a {{b}} c ${env:D} e", upper) == "A {{b}} C ${env:D} E")
+        #expect(Template.encodingOutsidePlaceholders("x ${y} {{unclosed", upper) == "X ${y} {{UNCLOSED")
+        #expect(Template.encodingOutsidePlaceholders("", upper) == "")
+    }
+
     @Test func aTextIsATemplateOnlyWhenItHoldsAValidPlaceholder() throws {
         #expect(Template.parsed("{{a}}") == (try Template("{{a}}")))
         #expect(Template.parsed("plain {text}") == nil)

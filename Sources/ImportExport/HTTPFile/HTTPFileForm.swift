@@ -25,13 +25,7 @@ enum HTTPFileForm {
 
     /// Percent-encodes all but unreserved characters, outside `{{…}}`.
     static func encode(_ text: String) -> String {
-        var result = ""
-        var rest = text[...]
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-            result += escape(rest[..<open.lowerBound]) + rest[open.lowerBound..<close.upperBound]
-            rest = rest[close.upperBound...]
-        }
-        return result + escape(rest)
+        Template.encodingOutsidePlaceholders(text, escape)
     }
 
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")

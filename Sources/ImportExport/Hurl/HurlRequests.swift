@@ -101,13 +101,6 @@ enum HurlRequests {
     static func encoded(_ text: String) -> String {
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "&=+#")
-        func percent(_ part: Substring) -> String { part.addingPercentEncoding(withAllowedCharacters: allowed) ?? String(part) }
-        var result = ""
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-            result += percent(rest[..<open.lowerBound]) + rest[open.lowerBound..<close.upperBound]
-            rest = rest[close.upperBound...]
-        }
-        return result + percent(rest)
+        return Template.encodingOutsidePlaceholders(text) { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }
     }
 }

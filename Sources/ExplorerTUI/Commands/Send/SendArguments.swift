@@ -66,12 +66,8 @@ enum SendArguments {
     static func appending(_ items: [QueryItem], to url: String, keepingPlaceholders: Bool) -> String {
         guard !items.isEmpty else { return url }
         func encoded(_ text: String) -> String {
-            guard keepingPlaceholders, Template.mayHavePlaceholders(text), let template = try? Template(text) else {
-                return PercentEncoding.encodeQueryComponent(text)
-            }
-            return template.parts.map { part in
-                if case .text(let text) = part { PercentEncoding.encodeQueryComponent(text) } else { part.placeholder }
-            }.joined()
+            keepingPlaceholders ? Template.encodingOutsidePlaceholders(text) { PercentEncoding.encodeQueryComponent(String($0)) }
+                : PercentEncoding.encodeQueryComponent(text)
         }
         let query = items.map { item in encoded(item.name) + (item.value.map { "=" + encoded($0) } ?? "") }.joined(separator: "&")
         let separator = url.hasSuffix("?") || url.hasSuffix("&") ? "" : url.contains("?") ? "&" : "?"

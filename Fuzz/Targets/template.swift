@@ -36,7 +36,7 @@ import Foundation
         environment: Dictionary(template.environmentNames.map { ($0, "env-\($0)") }, uniquingKeysWith: { first, _ in first }))
     let full = template.render(with: values) { $0.placeholder }
     for secret in full.secrets { precondition(full.text.contains(secret), "secret \(secret) is not in the text") }
-    _ = full.maskingSecrets(in: full.text)
+    _ = Secrets.masking(full.secrets, in: full.text)
     if template.parts.allSatisfy({ if case .json = $0 { false } else { true } }) {
         precondition((try? template.render(with: values)) != nil, "a template without paths left a placeholder without a value")
     }

@@ -147,6 +147,7 @@ let package = Package(
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
@@ -230,7 +231,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ProfilesTests",
-            dependencies: ["TestSupport", "RequestModel", "ProfileFormat", "Profiles", "ClientCore", "Cookies", "DemoAPI"]
+            dependencies: ["TestSupport", "RequestModel", "ProfileFormat", "Profiles", "ClientCore", "Cookies", "DemoAPI", "Locking"]
         ),
         .testTarget(
             name: "SessionsTests",

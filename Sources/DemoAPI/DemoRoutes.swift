@@ -40,6 +40,8 @@ public enum DemoRoutes {
         case "redirect-to": return redirectTo(call)
         case "loop": return loop(call)
         case "auth": return try await auth(call)
+        case "oauth": return try await oauth(call)
+        case ".well-known" where call.segments.dropFirst().first == "oauth-authorization-server": return metadata(call)
         case "flaky": return await flaky(call)
         case "retry-after": return await retryAfter(call)
         case "delay": return try await delay(call)

@@ -7,6 +7,9 @@ actor DemoScenarios {
         let variant: String
     }
 
+    /// The demo's OAuth 2.0 authorization server (SPEC §11), with state of its own.
+    let oauth = DemoAuthorizationServer()
+
     private var requestsByKey: [String: [String: Int]] = [:]
     private var flakyFailures: [Slot: Int] = [:]
     private var retryAfterPending: Set<Slot> = []

@@ -1,4 +1,5 @@
 import Foundation
+import RequestModel
 
 /// A token a grant or a refresh obtained (RFC 6749 §5.1), as explorer keeps it: always a Bearer
 /// token (others are refused where they are read), its expiry an absolute time.
@@ -39,6 +40,12 @@ public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
         self.error = Self.printable(error)
         self.detail = detail.map(Self.printable)
         self.uri = uri.map(Self.printable)
+    }
+
+    /// RFC 6749 §5.2's members of an answer, whatever its status; nil when it has no `error`.
+    init?(sentIn document: JSONNode) {
+        guard let error = document["error"] else { return nil }
+        self.init(error.stringValue ?? "invalid_response", detail: document["error_description"]?.stringValue, uri: document["error_uri"]?.stringValue)
     }
 
     /// `invalid_grant: The refresh token has expired`.

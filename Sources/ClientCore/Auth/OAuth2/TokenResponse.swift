@@ -9,10 +9,7 @@ public enum TokenResponse {
         guard let document = JSONNode.parse(body), case .object = document else {
             return .failure(OAuthError("invalid_response", detail: "the token endpoint answered \(status) with a body that is not a JSON object"))
         }
-        if let error = document["error"] {
-            return .failure(OAuthError(error.stringValue ?? "invalid_response", detail: document["error_description"]?.stringValue,
-                                       uri: document["error_uri"]?.stringValue))
-        }
+        if let error = OAuthError(sentIn: document) { return .failure(error) }
         guard (200..<300).contains(status) else {
             return .failure(OAuthError("invalid_response", detail: "the token endpoint answered \(status) without an error"))
         }

@@ -65,6 +65,11 @@ actor DemoAuthorizationServer {
         return grant
     }
 
+    /// A refresh token that stays valid after its use (`?rotate=0`).
+    func keepRefreshToken(_ token: String, for grant: Grant) {
+        refreshTokens[token] = grant
+    }
+
     /// RFC 7009: a revoked token, of either kind, is forgotten; an unknown one is no error.
     func revoke(_ token: String) {
         accessTokens[token] = nil

@@ -5,7 +5,8 @@ import RequestModel
 /// The demo's OAuth 2.0 authorization server (SPEC §11), under `/oauth`: metadata (RFC 8414),
 /// the token endpoint for client credentials, authorization codes with PKCE, device codes and
 /// refreshes that rotate, the consent page, device authorization, revocation (RFC 7009), and a
-/// protected resource. `?ttl=S` on the token endpoint sets how long its access tokens live.
+/// protected resource. `?ttl=S` on the token endpoint sets how long its access tokens live;
+/// `?rotate=0` answers a refresh without a new refresh token (the old one stays good).
 extension DemoRoutes {
     static func oauth(_ call: DemoCall) async throws -> Response {
         let server = call.scenarios.oauth
@@ -69,8 +70,14 @@ extension DemoRoutes {
             return tokenAnswer(await server.issue(.init(client: client, scope: form["scope"] ?? ""), ttl: ttl, refreshable: false, grantType: grantType),
                                ttl: ttl, scope: form["scope"] ?? "")
         case "refresh_token":
-            guard let spent = await server.spendRefreshToken(form["refresh_token"] ?? "", client: client) else {
+            let refreshToken = form["refresh_token"] ?? ""
+            guard let spent = await server.spendRefreshToken(refreshToken, client: client) else {
                 return oauthError(.badRequest, "invalid_grant", "the refresh token is unknown, spent or revoked")
+            }
+            if call.query["rotate"] == "0" {
+                // RFC 6749 §6 allows keeping the refresh token: the answer then has none.
+                await server.keepRefreshToken(refreshToken, for: spent)
+                return tokenAnswer(await server.issue(spent, ttl: ttl, refreshable: false, grantType: grantType), ttl: ttl, scope: spent.scope)
             }
             grant = spent
         case "authorization_code":

@@ -82,6 +82,11 @@ public final class DemoServer: Sendable {
         await scenarios.refreshCount(key: key)
     }
 
+    /// How many tokens `/oauth/token` issued for `grantType` (`refresh_token`, `client_credentials`, …).
+    public func oauthTokensIssued(grantType: String) async -> Int {
+        await scenarios.oauth.tokensIssued[grantType] ?? 0
+    }
+
     /// How many requests for `key` hit `path` or a path below it ("/flaky" counts "/flaky/3").
     public func requestCount(path: String, key: String) async -> Int {
         await scenarios.requestCount(pathPrefix: path, key: key)

@@ -71,3 +71,17 @@ public struct TokenStore: Sendable {
         return decoder
     }()
 }
+
+extension TokenStore {
+    /// One profile's tokens, as a client keeps them (`OAuthTokens`).
+    public struct ProfileTokens: OAuthTokenStorage {
+        public let store: TokenStore
+        public let profile: String
+
+        public func load() throws -> OAuthToken? { try store.token(for: profile) }
+        public func save(_ token: OAuthToken?) throws { try store.save(token, for: profile) }
+        public func locked<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T { try await store.locked(profile, body) }
+    }
+
+    public func storage(for profile: String) -> ProfileTokens { ProfileTokens(store: self, profile: profile) }
+}

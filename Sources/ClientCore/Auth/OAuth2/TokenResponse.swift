@@ -24,7 +24,8 @@ public enum TokenResponse {
         let expiresIn = document["expires_in"]?.seconds
         return .success(OAuthToken(accessToken: access, refreshToken: document["refresh_token"]?.stringValue,
                                    scope: document["scope"]?.stringValue,
-                                   expiresAt: expiresIn.map { now.addingTimeInterval(max(0, $0)) }))
+                                   // To the second: what the token file keeps exactly.
+                                   expiresAt: expiresIn.map { Date(timeIntervalSince1970: (now.timeIntervalSince1970 + max(0, $0)).rounded(.down)) }))
     }
 }
 

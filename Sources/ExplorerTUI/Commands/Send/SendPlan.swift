@@ -57,7 +57,8 @@ struct SendPlan {
 
         settings = SendSettings(timeout: options.timeout, maxRetries: options.maxRetries, retryNonIdempotent: options.retryNonIdempotent,
                                 streamLimits: try Self.streamLimits(maxTime: options.maxTime, maxEvents: options.maxEvents),
-                                maxBody: try options.maxBody.map(Self.size), raw: options.raw, curl: imported)
+                                maxBody: try options.maxBody.map(Self.size), raw: options.raw,
+                                auth: imported?.auth, deadline: imported?.maxTime, compressed: imported?.compressed)
         retryStrategy = try options.retry.map(SendArguments.retryStrategy)
         if let cacert = options.cacert, !FileManager.default.isReadableFile(atPath: cacert) {
             throw .usage("--cacert \(cacert): no readable file \(cacert)")
@@ -122,8 +123,12 @@ struct SendSettings {
     var maxBody: Int?
     /// `--raw`: keep an encoded body as it came.
     var raw: Bool
-    /// What a curl line says about sending: `-u`, `-m`, `--compressed`.
-    var curl: CurlImport?
+    /// A curl line's `-u`: the request's own basic auth.
+    var auth: HTTPAuth?
+    /// A curl line's `-m`.
+    var deadline: Double?
+    /// A curl line's `--compressed` (nil without a curl line: encodings are asked for and decoded).
+    var compressed: Bool?
 
     func apply(to request: inout HTTPRequest) {
         request.timeout = timeout
@@ -131,12 +136,13 @@ struct SendSettings {
         request.retryNonIdempotent = retryNonIdempotent
         request.streamLimits = streamLimits
         request.maxBody = maxBody
+        request.auth = auth
+        request.deadline = deadline
+        if let compressed {
+            request.acceptsEncodings = compressed
+            request.decodesContent = compressed
+        }
         if raw { request.decodesContent = false }
-        guard let curl else { return }
-        request.auth = curl.auth
-        request.deadline = curl.maxTime
-        request.acceptsEncodings = curl.compressed
-        request.decodesContent = curl.compressed && !raw
     }
 }
 

@@ -18,7 +18,7 @@ public struct ProxyEnvironment: Sendable, Hashable {
     /// The proxy URL for `url`, or nil to connect directly. Loopback hosts always connect
     /// directly (as Go's net/http does): a proxy elsewhere cannot reach this machine's 127.0.0.1.
     public func proxy(for url: URL) -> URL? {
-        guard hasProxy, let host = url.host?.lowercased(), !Self.isLoopback(host), !isExempt(host) else { return nil }
+        guard hasProxy, let host = url.host?.lowercased(), !Loopback.isHost(host), !isExempt(host) else { return nil }
         let scheme = url.scheme?.lowercased()
         let candidates = scheme == "https" ? ["https_proxy", "HTTPS_PROXY"] : ["http_proxy"]
         for name in candidates + ["all_proxy", "ALL_PROXY"] {
@@ -43,10 +43,6 @@ public struct ProxyEnvironment: Sendable, Hashable {
             if bareHost == entry || bareHost.hasSuffix("." + entry) { return true }
         }
         return false
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host.hasSuffix(".localhost") || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
     }
 
     /// `host:port` without a scheme means an HTTP proxy, as in curl.

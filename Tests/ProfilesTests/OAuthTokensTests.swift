@@ -8,11 +8,11 @@ import Testing
 @Suite struct OAuthTokensTests {
     /// A ClientCore client for token requests (no validator: an error answer is read, not thrown),
     /// the demo server, and a token store in a fresh home.
-    static func withServer(_ body: (DemoServer, OAuthRequests, @escaping OAuthTokens.Send, TokenStore) async throws -> Void) async throws {
+    static func withServer(_ body: (DemoServer, OAuthSettings, @escaping OAuthTokens.Send, TokenStore) async throws -> Void) async throws {
         let server = try await DemoServer.start()
         let client = try HTTPClient(baseURL: server.baseURL)
         client.validators = []
-        let requests = OAuthRequests(server: AuthorizationServer(tokenEndpoint: server.baseURL + "oauth/token?ttl=60",
+        let requests = OAuthSettings(server: AuthorizationServer(tokenEndpoint: server.baseURL + "oauth/token?ttl=60",
                                                                  deviceAuthorizationEndpoint: server.baseURL + "oauth/device?interval=0&approve_after=1"),
                                      client: ClientAuthentication(clientId: "demo-client", clientSecret: "demo-secret"))
         let send: OAuthTokens.Send = { request in
@@ -32,7 +32,7 @@ import Testing
     }
 
     /// A token with a refresh token, from the device grant, stored as already stale.
-    static func storeStaleToken(_ requests: OAuthRequests, _ send: OAuthTokens.Send, in store: TokenStore) async throws -> OAuthToken {
+    static func storeStaleToken(_ requests: OAuthSettings, _ send: OAuthTokens.Send, in store: TokenStore) async throws -> OAuthToken {
         let device = try DeviceAuthorization.read(status: 200, body: try await send(try requests.deviceAuthorization()).body).get()
         let answer = try await send(try requests.devicePoll(deviceCode: device.deviceCode))
         var token = try TokenResponse.read(status: answer.status, body: answer.body, at: Date()).get()

@@ -14,15 +14,26 @@ import Testing
     }
 
     /// RFC 6749 §2.3.1: the id and secret form-urlencoded, then Basic; `post` puts them in the body.
-    @Test func clientAuthenticationEncodesTheIdAndSecret() {
-        #expect(ClientAuthentication(clientId: "s6BhdRkqt3", clientSecret: "gX1fBat3bV").authorization == "Basic czZCaGRSa3F0MzpnWDFmQmF0M2JW")
+    @Test func clientAuthenticationEncodesTheIdAndSecret() async throws {
+        #expect(try await Self.authorization(ClientAuthentication(clientId: "s6BhdRkqt3", clientSecret: "gX1fBat3bV").auth)
+            == "Basic czZCaGRSa3F0MzpnWDFmQmF0M2JW")
         let reserved = ClientAuthentication(clientId: "a b:c", clientSecret: "ä%&+")
-        #expect(reserved.authorization == "Basic " + Data("a+b%3Ac:%C3%A4%25%26%2B".utf8).base64EncodedString())
+        #expect(try await Self.authorization(reserved.auth) == "Basic " + Data("a+b%3Ac:%C3%A4%25%26%2B".utf8).base64EncodedString())
         #expect(reserved.parameters.isEmpty)
         let post = ClientAuthentication(clientId: "cli", clientSecret: "s", method: .post)
-        #expect(post.authorization == nil && post.parameters.map(\.name) == ["client_id", "client_secret"])
+        #expect(post.auth == nil && post.parameters.map(\.name) == ["client_id", "client_secret"])
         let publicClient = ClientAuthentication(clientId: "cli", clientSecret: nil)
-        #expect(publicClient.authorization == nil && publicClient.parameters.map(\.value) == ["cli"])
+        #expect(publicClient.auth == nil && publicClient.parameters.map(\.value) == ["cli"])
+    }
+
+    /// The `Authorization` header a request with `auth` goes out with.
+    static func authorization(_ auth: HTTPAuth?) async throws -> String? {
+        let client = HTTPClient()
+        var request = HTTPRequest(.post, "http://127.0.0.1:9/token")
+        request.auth = auth
+        let prepared = Result { () throws(HTTPError) in try client.prepare(request) }
+        await client.shutdown()
+        return try prepared.get().headers["Authorization"]
     }
 
     static let now = Date(timeIntervalSince1970: 1_800_000_000)

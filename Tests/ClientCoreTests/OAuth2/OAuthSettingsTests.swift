@@ -4,9 +4,9 @@ import Foundation
 import Testing
 
 /// The requests of SPEC §11's grants, as built and as the demo authorization server answers them.
-@Suite struct OAuthRequestsTests {
-    static func requests(_ base: String, secret: String? = "demo-secret", method: ClientAuthentication.Method = .basic) -> OAuthRequests {
-        OAuthRequests(server: AuthorizationServer(authorizationEndpoint: base + "oauth/authorize", tokenEndpoint: base + "oauth/token?ttl=60",
+@Suite struct OAuthSettingsTests {
+    static func requests(_ base: String, secret: String? = "demo-secret", method: ClientAuthentication.Method = .basic) -> OAuthSettings {
+        OAuthSettings(server: AuthorizationServer(authorizationEndpoint: base + "oauth/authorize", tokenEndpoint: base + "oauth/token?ttl=60",
                                                   deviceAuthorizationEndpoint: base + "oauth/device?interval=0&approve_after=2",
                                                   revocationEndpoint: base + "oauth/revoke"),
                       client: ClientAuthentication(clientId: secret == nil ? "demo-public" : "demo-client", clientSecret: secret, method: method),
@@ -17,10 +17,10 @@ import Testing
         let request = try Self.requests("http://127.0.0.1:9/").clientCredentials()
         #expect(request.method == .post && request.route == "http://127.0.0.1:9/oauth/token?ttl=60")
         #expect(request.headers["Accept"] == "application/json")
-        #expect(request.headers["Authorization"] == "Basic " + Data("demo-client:demo-secret".utf8).base64EncodedString())
+        #expect(request.auth == .basic(username: "demo-client", password: "demo-secret"))
         #expect(Self.fields(request) == ["grant_type=client_credentials", "scope=read jobs", "audience=https://api.example"])
         let post = try Self.requests("http://127.0.0.1:9/", method: .post).refresh("r1")
-        #expect(post.headers["Authorization"] == nil)
+        #expect(post.auth == nil)
         #expect(Self.fields(post) == ["grant_type=refresh_token", "refresh_token=r1", "scope=read jobs", "client_id=demo-client", "client_secret=demo-secret"])
         let publicClient = try Self.requests("http://127.0.0.1:9/", secret: nil).exchange(code: "c", verifier: "v", redirectURI: "http://127.0.0.1:5/callback")
         #expect(Self.fields(publicClient) == ["grant_type=authorization_code", "code=c", "redirect_uri=http://127.0.0.1:5/callback", "code_verifier=v",

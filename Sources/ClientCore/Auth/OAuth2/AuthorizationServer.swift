@@ -1,4 +1,5 @@
 import Foundation
+import HTTPParsing
 import RequestModel
 
 /// Where an authorization server's endpoints are (SPEC §11): named in the profile, or read from
@@ -61,7 +62,6 @@ public struct AuthorizationServer: Sendable, Equatable {
             return "\(url.debugDescription) is not an absolute URL"
         }
         if scheme == "https" { return nil }
-        let loopback = ["127.0.0.1", "::1", "localhost"].contains(host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased())
-        return scheme == "http" && loopback ? nil : "\(url) must use https (plain http is allowed only on a loopback host)"
+        return scheme == "http" && Loopback.isHost(host) ? nil : "\(url) must use https (plain http is allowed only on a loopback host)"
     }
 }

@@ -18,11 +18,11 @@ public struct ClientAuthentication: Sendable, Equatable {
         self.method = method
     }
 
-    /// The `Authorization` header value, for `basic` with a secret.
-    public var authorization: String? {
+    /// The token request's own basic auth, for `basic` with a secret: the id and secret each
+    /// form-urlencoded first, as §2.3.1 asks.
+    public var auth: HTTPAuth? {
         guard method == .basic, let clientSecret else { return nil }
-        let pair = PercentEncoding.encodeFormComponent(clientId) + ":" + PercentEncoding.encodeFormComponent(clientSecret)
-        return "Basic " + Data(pair.utf8).base64EncodedString()
+        return .basic(username: PercentEncoding.encodeFormComponent(clientId), password: PercentEncoding.encodeFormComponent(clientSecret))
     }
 
     /// The body parameters it adds to a token request.

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The requests an OAuth 2.0 client makes of its authorization server (RFC 6749 §4, RFC 7636,
-/// RFC 8628, RFC 7009; SPEC §11), as ClientCore requests: `POST`, form-urlencoded, `Accept:
-/// application/json`, the client authenticated as configured, the profile's extra `params`.
-public struct OAuthRequests: Sendable {
+/// A client's OAuth 2.0 settings (its server, who it is, the scope and extra `params`) and the
+/// requests they make of the authorization server (RFC 6749 §4, RFC 7636, RFC 8628, RFC 7009;
+/// SPEC §11) — plain `HTTPRequest`s, the one request type: `POST`, form-urlencoded, `Accept:
+/// application/json`, the client's basic credentials as the request's own `auth`.
+public struct OAuthSettings: Sendable {
     public var server: AuthorizationServer
     public var client: ClientAuthentication
     public var scope: String?
@@ -67,7 +68,7 @@ public struct OAuthRequests: Sendable {
         if let problem = AuthorizationServer.problem(with: url) { throw OAuthError("invalid_configuration", detail: problem) }
         var request = HTTPRequest(.post, url).formURLEncoded((fields + client.parameters.map { ($0.name, $0.value) }).map { QueryEntry($0.0, .string($0.1)) })
         request.headers["Accept"] = "application/json"
-        if let authorization = client.authorization { request.headers["Authorization"] = authorization }
+        request.auth = client.auth
         request.isAlternate = true
         return request
     }

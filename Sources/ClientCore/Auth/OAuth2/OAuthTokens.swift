@@ -22,16 +22,16 @@ public actor OAuthTokens {
     /// answer is read, RFC 6749 §5.2).
     public typealias Send = @Sendable (HTTPRequest) async throws -> (status: Int, body: Data)
     /// Runs the profile's grant (client credentials, device code, authorization code).
-    public typealias Grant = @Sendable (OAuthRequests, Send) async throws -> OAuthToken
+    public typealias Grant = @Sendable (OAuthSettings, Send) async throws -> OAuthToken
 
-    private let requests: OAuthRequests
+    private let requests: OAuthSettings
     private let storage: any OAuthTokenStorage
     private let grant: Grant
     private let send: Send
     private var current: OAuthToken?
     private var inFlight: Task<OAuthToken, any Error>?
 
-    public init(requests: OAuthRequests, storage: any OAuthTokenStorage, send: @escaping Send, grant: @escaping Grant) {
+    public init(requests: OAuthSettings, storage: any OAuthTokenStorage, send: @escaping Send, grant: @escaping Grant) {
         self.requests = requests
         self.storage = storage
         self.send = send
@@ -60,7 +60,7 @@ public actor OAuthTokens {
 
     /// A refresh when there is a refresh token, else the grant; `invalid_grant` on the refresh
     /// runs the grant.
-    private static func obtain(replacing stale: OAuthToken?, _ requests: OAuthRequests, _ storage: any OAuthTokenStorage,
+    private static func obtain(replacing stale: OAuthToken?, _ requests: OAuthSettings, _ storage: any OAuthTokenStorage,
                                _ send: @escaping Send, _ grant: @escaping Grant) async throws -> OAuthToken {
         guard let refreshToken = stale?.refreshToken else { return try await grant(requests, send) }
         let answer = try await send(try requests.refresh(refreshToken))

@@ -10,7 +10,7 @@ import Foundation
     let environment = ProxyEnvironment(["no_proxy": lines[0], "http_proxy": lines[1], "https_proxy": lines[1]])
     guard let url = URL(string: lines[2]) else { return 0 }
     let proxy = environment.proxy(for: url)
-    if let host = url.host?.lowercased(), ProxyEnvironment.isLoopback(host), proxy != nil {
+    if let host = url.host?.lowercased(), Loopback.isHost(host), proxy != nil {
         fatalError("loopback \(host) sent through proxy \(proxy!)")
     }
     _ = environment.isExempt(url.host ?? "")

@@ -42,6 +42,16 @@ extension ClientEvent {
             return ["attempt": .integer(attempt)]
         case let .taskFailed(attempt, message):
             return ["attempt": .integer(attempt), "message": .string(message)]
+        case let .authAuthorize(url):
+            return ["url": .string(url)]
+        case let .authDevice(device):
+            var fields: [JSONNode.Member] = [.init("user_code", .string(device.userCode)), .init("verification_uri", .string(device.verificationURI))]
+            if let complete = device.verificationURIComplete { fields.append(.init("verification_uri_complete", .string(complete))) }
+            return .object(fields + [.init("expires_in", .integer(device.expiresIn)), .init("interval", .integer(device.interval))])
+        case let .authToken(grant, expiresIn, scope):
+            return ["grant": .string(grant), "expires_in": expiresIn.map(JSONNode.integer) ?? .null, "scope": scope.map(JSONNode.string) ?? .null]
+        case let .authFailed(grant, error, description):
+            return ["grant": .string(grant), "error": .string(error), "description": description.map(JSONNode.string) ?? .null]
         case let .captureSet(name, source, value):
             return ["name": .string(name), "source": .string(source), "value": .string(value)]
         case let .assertPassed(report), let .assertFailed(report):

@@ -38,6 +38,14 @@ public struct ClientEvent: Sendable, Equatable {
         case taskStarted(attempt: Int)
         case taskFinished(attempt: Int)
         case taskFailed(attempt: Int, message: String)
+        /// SPEC §11: the authorization request the user's browser opens (no code, no verifier in it).
+        case authAuthorize(url: String)
+        /// SPEC §11: what the user enters where, for the device grant.
+        case authDevice(DeviceCodeReport)
+        /// SPEC §11: a token obtained by `grant` (`refresh_token` for a refresh); never the token.
+        case authToken(grant: String, expiresIn: Int?, scope: String?)
+        /// SPEC §11: a grant or refresh that failed, with the server's `error` as it sent it.
+        case authFailed(grant: String, error: String, description: String?)
         /// A request file's capture took a value (SPEC §8); `value` is the mask when it is secret.
         case captureSet(name: String, source: String, value: String)
         case assertPassed(AssertReport)
@@ -50,6 +58,23 @@ public struct ClientEvent: Sendable, Equatable {
         case streamClosed(events: Int, bytes: Int, reason: StreamEndReason)
         case exchangeCompleted(status: Int, attempts: Int)
         case exchangeFailed(attempts: Int, error: ErrorSummary)
+    }
+
+    /// A device authorization as the user must act on it (RFC 8628 §3.2).
+    public struct DeviceCodeReport: Sendable, Equatable {
+        public var userCode: String
+        public var verificationURI: String
+        public var verificationURIComplete: String?
+        public var expiresIn: Int
+        public var interval: Int
+
+        public init(userCode: String, verificationURI: String, verificationURIComplete: String?, expiresIn: Int, interval: Int) {
+            self.userCode = userCode
+            self.verificationURI = verificationURI
+            self.verificationURIComplete = verificationURIComplete
+            self.expiresIn = expiresIn
+            self.interval = interval
+        }
     }
 
     /// A body's `Content-Encoding` as decoded, and its size on the wire.
@@ -111,6 +136,10 @@ public struct ClientEvent: Sendable, Equatable {
         case .taskStarted: "task.started"
         case .taskFinished: "task.finished"
         case .taskFailed: "task.failed"
+        case .authAuthorize: "auth.authorize"
+        case .authDevice: "auth.device"
+        case .authToken: "auth.token"
+        case .authFailed: "auth.failed"
         case .captureSet: "capture.set"
         case .assertPassed: "assert.passed"
         case .assertFailed: "assert.failed"

@@ -20,6 +20,8 @@ public enum ExportSecrets {
         case .basic(let username, let password):
             NamedValue("Authorization", "Basic " + placeholder(for: username, fallback: "username") + ":" + placeholder(for: password, fallback: "password"))
         case .header(let name, let value): NamedValue(name, placeholder(for: value, fallback: variableName(for: name)))
+        // A format without OAuth 2.0 sends the token the other client obtained.
+        case .oauth2: NamedValue("Authorization", "Bearer {{accessToken}}")
         }
     }
 

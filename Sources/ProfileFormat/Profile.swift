@@ -10,6 +10,8 @@ public struct Profile: Sendable, Equatable {
         case bearer(String)
         case basic(username: String, password: String)
         case header(name: String, value: String)
+        /// SPEC §11: tokens explorer obtains, stores and refreshes itself.
+        case oauth2(OAuth2)
     }
 
     public struct Redirects: Sendable, Equatable {

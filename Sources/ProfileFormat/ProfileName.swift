@@ -3,6 +3,12 @@
 public enum ProfileName {
     /// The built-in profile, backed by the embedded demo API; never a file.
     public static let demo = "demo"
+    /// The built-in profile whose requests carry OAuth 2.0 tokens from the demo API's own
+    /// authorization server (SPEC §11); never a file either.
+    public static let demoOAuth = "demo-oauth"
+    public static let builtIns = [demo, demoOAuth]
+
+    public static func isBuiltIn(_ name: String) -> Bool { builtIns.contains(name) }
     public static let maxLength = 64
 
     public static func isValid(_ name: String) -> Bool { problem(with: name) == nil }

@@ -11,7 +11,8 @@ public enum ProfileReader {
     public static func read(_ text: String, name: String, file: String) throws(ProfileProblem) -> Profile {
         let root = try LocatedNode.document(text, file: file, valueLimit: valueLimit)
         var profile = Profile(name: name)
-        for (key, value) in try root.mapping(allowed: topKeys) {
+        let entries = try root.mapping(allowed: topKeys)
+        for (key, value) in entries {
             switch key {
             case "baseURL": profile.baseURL = try url(value, what: "a base URL")
             case "headers": profile.headers = try value.headers()
@@ -27,6 +28,9 @@ public enum ProfileReader {
             case "vars": profile.vars = try RequestSpecReader.vars(value)
             default: profile.validators = try value.sequence().map { (item) throws(ProfileProblem) in try validator(item) }
             }
+        }
+        if case .oauth2? = profile.auth, profile.baseURL == nil, let node = entries["auth"] {
+            throw node.problem("oauth2 needs a baseURL: the token is sent only to its origin")
         }
         return profile
     }
@@ -44,12 +48,13 @@ public enum ProfileReader {
     }
 
     static func auth(_ node: LocatedNode) throws(ProfileProblem) -> Profile.Auth {
-        let entries = try node.mapping(allowed: ["bearer", "basic", "header"])
+        let entries = try node.mapping(allowed: ["bearer", "basic", "header", "oauth2"])
         guard entries.count == 1, let (kind, value) = entries.first else {
-            throw node.problem("give exactly one of bearer, basic or header")
+            throw node.problem("give exactly one of bearer, basic, header or oauth2")
         }
         switch kind {
         case "bearer": return .bearer(try value.referencing())
+        case "oauth2": return .oauth2(try oauth2(value))
         case "basic":
             let fields = try value.mapping(allowed: ["username", "password"], required: ["username", "password"])
             return .basic(username: try fields.required("username").referencing(), password: try fields.required("password").referencing())

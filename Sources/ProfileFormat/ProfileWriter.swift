@@ -6,6 +6,21 @@ import RequestModel
 /// the file's structure. With `maskingSecrets`, auth values, credential headers (`Secrets`) and
 /// URL passwords read `•••`; `${env:NAME}` references stay, as they hold no secret.
 public enum ProfileWriter {
+    /// SPEC §11's mapping on one line, in the order the SPEC lists the keys.
+    static func oauth2(_ oauth: Profile.OAuth2, secret: (String) -> String) -> String {
+        var fields = ["grant: \(quoted(oauth.grant.rawValue))"]
+        fields += oauth.endpoints.compactMap { key, value in value.map { "\(key): \(quoted($0))" } }
+        fields.append("clientId: \(quoted(oauth.clientId))")
+        if let clientSecret = oauth.clientSecret { fields.append("clientSecret: \(quoted(secret(clientSecret)))") }
+        if let clientAuth = oauth.clientAuth { fields.append("clientAuth: \(quoted(clientAuth))") }
+        if let scope = oauth.scope { fields.append("scope: \(quoted(scope))") }
+        if !oauth.params.isEmpty {
+            fields.append("params: { " + oauth.params.map { "\(quoted($0.name)): \(quoted($0.value))" }.joined(separator: ", ") + " }")
+        }
+        if let port = oauth.redirectPort { fields.append("redirectPort: \(port)") }
+        return "{ " + fields.joined(separator: ", ") + " }"
+    }
+
     public static func yaml(_ profile: Profile, maskingSecrets: Bool) -> String {
         var lines: [String] = []
         func secret(_ text: String) -> String { maskingSecrets && !Secrets.holdsNoSecret(text) ? Secrets.mask : text }
@@ -26,6 +41,7 @@ public enum ProfileWriter {
         case .basic(let username, let password):
             lines.append("auth: { basic: { username: \(quoted(username)), password: \(quoted(secret(password))) } }")
         case .header(let name, let value): lines.append("auth: { header: { name: \(quoted(name)), value: \(quoted(secret(value))) } }")
+        case .oauth2(let oauth): lines.append("auth: { oauth2: \(oauth2(oauth, secret: secret)) }")
         case nil: break
         }
         if let timeout = profile.timeout { lines.append("timeout: \(number(timeout))") }

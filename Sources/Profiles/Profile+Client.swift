@@ -15,8 +15,10 @@ extension Profile {
     ///   - file: names the profile in problems (its path); "profile NAME" when nil.
     /// - Throws: a problem naming the key at fault: a bad base URL or proxy, an unreadable CA
     ///   file, an unset variable in one of those.
+    ///   - login: where OAuth 2.0 tokens are kept and how a browser is opened (SPEC §11).
     public func makeClient(configuration: HTTPClient.Configuration = HTTPClient.Configuration(),
-                           environment: [String: String]? = nil, file: String? = nil) throws(ProfileProblem) -> HTTPClient {
+                           environment: [String: String]? = nil, file: String? = nil,
+                           login: OAuthLogin = OAuthLogin()) throws(ProfileProblem) -> HTTPClient {
         var context = ProfileContext(profile: name, file: file, environment: environment)
         context.variables = try variables(context: context)
         var configuration = configuration
@@ -59,6 +61,7 @@ extension Profile {
         client.headers = HTTPHeaders(headers.map { HTTPHeader(name: $0.name, value: $0.value) })
         client.credentialHeaders = credentialHeaders(variables: context.variables)
         client.auth = auth?.clientAuth
+        if case .oauth2(let oauth)? = auth { client.oauth = try oauth.tokens(profile: name, context: context, login: login) }
         if let timeout { client.timeout = timeout }
         if let deadline { client.deadline = deadline }
         if let maxRetries { client.maxRetries = maxRetries }
@@ -129,11 +132,13 @@ extension Profile {
 }
 
 extension Profile.Auth {
-    var clientAuth: HTTPAuth {
+    /// The credentials the client holds itself; nil for OAuth 2.0, whose token `OAuthTokens` has.
+    var clientAuth: HTTPAuth? {
         switch self {
         case .bearer(let token): .bearer(token)
         case .basic(let username, let password): .basic(username: username, password: password)
         case .header(let name, let value): .custom(header: name, value: value)
+        case .oauth2: nil
         }
     }
 }

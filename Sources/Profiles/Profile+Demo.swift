@@ -16,4 +16,36 @@ extension Profile {
         ]
         return profile
     }
+
+    /// The built-in `demo-oauth` profile (SPEC §11): the demo API's requests carry a token from
+    /// its own authorization server, got by the device grant (approved after two polls, a second
+    /// apart) and living 45 s, so a refresh comes within a minute.
+    public static func demoOAuth(baseURL: String?, key: String) -> Profile {
+        var profile = Profile(name: ProfileName.demoOAuth)
+        profile.baseURL = baseURL
+        profile.headers = [Header("X-Demo-Key", key)]
+        profile.keyHeaders = ["X-Demo-Key"]
+        profile.maxRetries = 3
+        let server = (baseURL ?? "http://127.0.0.1/").hasSuffix("/") ? (baseURL ?? "http://127.0.0.1/") : (baseURL ?? "") + "/"
+        var oauth = OAuth2(grant: .deviceCode, clientId: "demo-client")
+        oauth.clientSecret = "demo-secret"
+        oauth.issuer = server + "oauth"
+        oauth.tokenURL = server + "oauth/token?ttl=45"
+        oauth.deviceAuthorizationURL = server + "oauth/device?interval=1&approve_after=2"
+        oauth.scope = "read"
+        profile.auth = .oauth2(oauth)
+        profile.validators = [
+            .standard(DefaultValidator(retry: Retry(strategy: "exponential", base: 0.2, multiplier: 2, maxDelay: 2, jitter: "full"))),
+        ]
+        return profile
+    }
+
+    /// A built-in profile (`ProfileName.builtIns`) on the demo API at `baseURL`; nil for any other name.
+    public static func builtIn(_ name: String, baseURL: String?, key: String) -> Profile? {
+        switch name {
+        case ProfileName.demo: demo(baseURL: baseURL, key: key)
+        case ProfileName.demoOAuth: demoOAuth(baseURL: baseURL, key: key)
+        default: nil
+        }
+    }
 }

@@ -40,9 +40,9 @@ public struct ProfileStore: Sendable {
     public func load(_ name: String) throws(ProfileProblem) -> Profile {
         try checkName(name)
         let url = file(for: name)
-        if name == ProfileName.demo {
+        if ProfileName.isBuiltIn(name) {
             throw ProfileProblem(file: url.path, line: nil, key: nil,
-                                 message: "\"demo\" is the built-in profile, so this file is not used: rename it to use it")
+                                 message: "\(name.debugDescription) is a built-in profile, so this file is not used: rename it to use it")
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw ProfileProblem(file: url.path, line: nil, key: nil, message: "no profile named \(name.debugDescription) (no such file)")
@@ -80,8 +80,8 @@ public struct ProfileStore: Sendable {
     public func delete(_ name: String) throws(ProfileProblem) {
         try checkName(name)
         let url = file(for: name)
-        if name == ProfileName.demo {
-            throw ProfileProblem(file: url.path, line: nil, key: nil, message: "\"demo\" is the built-in profile and cannot be deleted")
+        if ProfileName.isBuiltIn(name) {
+            throw ProfileProblem(file: url.path, line: nil, key: nil, message: "\(name.debugDescription) is a built-in profile and cannot be deleted")
         }
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw ProfileProblem(file: url.path, line: nil, key: nil, message: "no profile named \(name.debugDescription) (no such file)")
@@ -97,8 +97,8 @@ public struct ProfileStore: Sendable {
     func checkWritable(_ name: String) throws(ProfileProblem) {
         try checkName(name)
         let url = file(for: name)
-        if name == ProfileName.demo {
-            throw ProfileProblem(file: url.path, line: nil, key: nil, message: "\"demo\" is the built-in profile and cannot be written; choose another name")
+        if ProfileName.isBuiltIn(name) {
+            throw ProfileProblem(file: url.path, line: nil, key: nil, message: "\(name.debugDescription) is a built-in profile and cannot be written; choose another name")
         }
         guard FileManager.default.fileExists(atPath: url.path) else { return }
         do {

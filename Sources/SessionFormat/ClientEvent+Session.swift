@@ -54,6 +54,15 @@ extension ClientEvent {
         case "task.started": kind = .taskStarted(attempt: try fields.int("attempt"))
         case "task.finished": kind = .taskFinished(attempt: try fields.int("attempt"))
         case "task.failed": kind = .taskFailed(attempt: try fields.int("attempt"), message: try fields.string("message"))
+        case "auth.authorize": kind = .authAuthorize(url: try fields.string("url"))
+        case "auth.device":
+            kind = .authDevice(DeviceCodeReport(userCode: try fields.string("user_code"), verificationURI: try fields.string("verification_uri"),
+                                                verificationURIComplete: fields.optionalString("verification_uri_complete"),
+                                                expiresIn: try fields.int("expires_in"), interval: try fields.int("interval")))
+        case "auth.token":
+            kind = .authToken(grant: try fields.string("grant"), expiresIn: try fields.optionalInt("expires_in"), scope: fields.optionalString("scope"))
+        case "auth.failed":
+            kind = .authFailed(grant: try fields.string("grant"), error: try fields.string("error"), description: fields.optionalString("description"))
         case "capture.set":
             kind = .captureSet(name: try fields.string("name"), source: try fields.string("source"), value: try fields.string("value"))
         case "assert.passed", "assert.failed":

@@ -189,7 +189,7 @@ extension ClientEvent {
              let .redirectFollowed(attempt, _, _, _), let .altStarted(attempt, _, _), let .altFinished(attempt, _, _),
              let .taskStarted(attempt), let .taskFinished(attempt), let .taskFailed(attempt, _), let .streamOpened(attempt, _):
             attempt
-        case .streamEvent, .streamRecord, .streamClosed,
+        case .streamEvent, .streamRecord, .streamClosed, .authAuthorize, .authDevice, .authToken, .authFailed,
              .captureSet, .assertPassed, .assertFailed, .exchangeCompleted, .exchangeFailed: nil
         }
     }

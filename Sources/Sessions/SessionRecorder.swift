@@ -50,6 +50,7 @@ public struct SessionRecorder: Sendable {
             texts.append(password)
             if let user = resolved(username), let pass = resolved(password) { texts.append(Data("\(user):\(pass)".utf8).base64EncodedString()) }
         case .header(_, let value)?: texts.append(value)
+        case .oauth2(let oauth)?: texts += [oauth.clientSecret].compactMap { $0 }
         case nil: break
         }
         texts += profile.headers.filter { secretHeaders.contains($0.name.lowercased()) }.map(\.value)
@@ -61,6 +62,7 @@ public struct SessionRecorder: Sendable {
         case .bearer(let token)?: referring.append(token)
         case .basic(let username, let password)?: referring += [username, password]
         case .header(_, let value)?: referring.append(value)
+        case .oauth2(let oauth)?: referring += [oauth.clientId, oauth.clientSecret ?? ""] + oauth.params.map(\.value)
         case nil: break
         }
         for case .altRequest(let alt) in profile.validators {
@@ -86,6 +88,7 @@ public struct SessionRecorder: Sendable {
         case .custom(_, let value)?: texts.append(value)
         case nil: break
         }
+        if let token = client.oauthTokenInUse { texts.append(token) }
         var copy = self
         let added = texts.map(resolved).flatMap(Self.credentialParts).filter { !copy.secretValues.contains($0) }
         copy.secretValues += added
@@ -109,8 +112,7 @@ public struct SessionRecorder: Sendable {
         var headers = profile.headers
         if let auth = profile.auth {
             switch auth {
-            case .bearer: headers.append(Session.Field("Authorization", SessionFormat.mask))
-            case .basic: headers.append(Session.Field("Authorization", SessionFormat.mask))
+            case .bearer, .basic, .oauth2: headers.append(Session.Field("Authorization", SessionFormat.mask))
             case .header(let name, _): headers.append(Session.Field(name, SessionFormat.mask))
             }
         }
@@ -123,7 +125,7 @@ public struct SessionRecorder: Sendable {
         switch client.auth {
         case .basic?, .bearer?: headers.append(Session.Field("Authorization", SessionFormat.mask))
         case .custom(let name, _)?: headers.append(Session.Field(name, SessionFormat.mask))
-        case nil: break
+        case nil: if client.oauth != nil { headers.append(Session.Field("Authorization", SessionFormat.mask)) }
         }
         return Session.ProfileSnapshot(name: name, baseURL: client.baseURL.map { Secrets.maskingPassword(in: $0.absoluteString) },
                                        headers: masked(headers, always: true))

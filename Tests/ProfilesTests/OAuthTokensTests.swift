@@ -8,20 +8,22 @@ import Testing
 @Suite struct OAuthTokensTests {
     /// A ClientCore client for token requests (no validator: an error answer is read, not thrown),
     /// the demo server, and a token store in a fresh home.
-    static func withServer(_ body: (DemoServer, OAuthSettings, @escaping OAuthTokens.Send, TokenStore) async throws -> Void) async throws {
+    typealias Send = @Sendable (HTTPRequest) async throws -> (status: Int, body: Data)
+
+    static func withServer(_ body: (DemoServer, OAuthSettings, OAuthChannel, TokenStore) async throws -> Void) async throws {
         let server = try await DemoServer.start()
         let client = try HTTPClient(baseURL: server.baseURL)
         client.validators = []
         let requests = OAuthSettings(server: AuthorizationServer(tokenEndpoint: server.baseURL + "oauth/token?ttl=60",
                                                                  deviceAuthorizationEndpoint: server.baseURL + "oauth/device?interval=0&approve_after=1"),
                                      client: ClientAuthentication(clientId: "demo-client", clientSecret: "demo-secret"))
-        let send: OAuthTokens.Send = { request in
+        let channel = OAuthChannel(send: { request in
             let response = try await client.send(request)
             return (response.status, response.body.data)
-        }
+        }, report: { _ in })
         let home = TemporaryDirectory()
         do {
-            try await body(server, requests, send, TokenStore(home: ExplorerHome(directory: home.url)))
+            try await body(server, requests, channel, TokenStore(home: ExplorerHome(directory: home.url)))
         } catch {
             await client.shutdown()
             await server.shutdown()
@@ -32,7 +34,8 @@ import Testing
     }
 
     /// A token with a refresh token, from the device grant, stored as already stale.
-    static func storeStaleToken(_ requests: OAuthSettings, _ send: OAuthTokens.Send, in store: TokenStore) async throws -> OAuthToken {
+    static func storeStaleToken(_ requests: OAuthSettings, _ channel: OAuthChannel, in store: TokenStore) async throws -> OAuthToken {
+        let send = channel.send
         let device = try DeviceAuthorization.read(status: 200, body: try await send(try requests.deviceAuthorization()).body).get()
         let answer = try await send(try requests.devicePoll(deviceCode: device.deviceCode))
         var token = try TokenResponse.read(status: answer.status, body: answer.body, at: Date()).get()
@@ -42,11 +45,11 @@ import Testing
     }
 
     @Test func fiftyRequestsWithAStaleTokenCauseOneRefresh() async throws {
-        try await Self.withServer { server, requests, send, store in
-            let stale = try await Self.storeStaleToken(requests, send, in: store)
-            let tokens = OAuthTokens(requests: requests, storage: store.storage(for: "api"), send: send, grant: OAuthTokens.clientCredentials)
+        try await Self.withServer { server, requests, channel, store in
+            let stale = try await Self.storeStaleToken(requests, channel, in: store)
+            let tokens = OAuthTokens(settings: requests, grant: .clientCredentials, storage: store.storage(for: "api"))
             let got = try await withThrowingTaskGroup(of: String.self) { group in
-                for _ in 0..<50 { group.addTask { try await tokens.token().accessToken } }
+                for _ in 0..<50 { group.addTask { try await tokens.token(over: channel).accessToken } }
                 return try await group.reduce(into: Set<String>()) { $0.insert($1) }
             }
             #expect(got.count == 1 && !got.contains(stale.accessToken))
@@ -59,12 +62,12 @@ import Testing
     /// Two processes (two clients, one token file): the second finds the first's new token under
     /// the lock and does not spend the rotated refresh token again.
     @Test func twoProcessesShareOneRefresh() async throws {
-        try await Self.withServer { server, requests, send, store in
-            _ = try await Self.storeStaleToken(requests, send, in: store)
-            let first = OAuthTokens(requests: requests, storage: store.storage(for: "api"), send: send, grant: OAuthTokens.clientCredentials)
-            let second = OAuthTokens(requests: requests, storage: store.storage(for: "api"), send: send, grant: OAuthTokens.clientCredentials)
-            async let a = first.token()
-            async let b = second.token()
+        try await Self.withServer { server, requests, channel, store in
+            _ = try await Self.storeStaleToken(requests, channel, in: store)
+            let first = OAuthTokens(settings: requests, grant: .clientCredentials, storage: store.storage(for: "api"))
+            let second = OAuthTokens(settings: requests, grant: .clientCredentials, storage: store.storage(for: "api"))
+            async let a = first.token(over: channel)
+            async let b = second.token(over: channel)
             let (one, two) = try await (a, b)
             #expect(one == two)
             #expect(await server.oauthTokensIssued(grantType: "refresh_token") == 1)
@@ -74,10 +77,10 @@ import Testing
 
     /// `invalid_grant` on the refresh: the stored tokens are discarded and the grant runs again.
     @Test func aRefusedRefreshRunsTheGrantAgain() async throws {
-        try await Self.withServer { server, requests, send, store in
+        try await Self.withServer { server, requests, channel, store in
             try store.save(OAuthToken(accessToken: "old", refreshToken: "rt-spent", expiresAt: Date(timeIntervalSinceNow: -5)), for: "api")
-            let tokens = OAuthTokens(requests: requests, storage: store.storage(for: "api"), send: send, grant: OAuthTokens.clientCredentials)
-            let token = try await tokens.token()
+            let tokens = OAuthTokens(settings: requests, grant: .clientCredentials, storage: store.storage(for: "api"))
+            let token = try await tokens.token(over: channel)
             #expect(token.accessToken != "old" && token.refreshToken == nil)
             #expect(await server.oauthTokensIssued(grantType: "client_credentials") == 1)
             #expect(try store.token(for: "api") == token)
@@ -87,13 +90,13 @@ import Testing
     /// A `401` to a fresh-looking token replaces it once; a caller holding an older rejected
     /// token gets the one already obtained.
     @Test func aRejectedTokenIsReplacedOnce() async throws {
-        try await Self.withServer { server, requests, send, store in
-            let tokens = OAuthTokens(requests: requests, storage: store.storage(for: "api"), send: send, grant: OAuthTokens.clientCredentials)
-            let first = try await tokens.token()
-            #expect(try await tokens.token() == first, "a fresh token is used as it is")
-            let replaced = try await tokens.token(rejected: first.accessToken)
+        try await Self.withServer { server, requests, channel, store in
+            let tokens = OAuthTokens(settings: requests, grant: .clientCredentials, storage: store.storage(for: "api"))
+            let first = try await tokens.token(over: channel)
+            #expect(try await tokens.token(over: channel) == first, "a fresh token is used as it is")
+            let replaced = try await tokens.token(rejected: first.accessToken, over: channel)
             #expect(replaced.accessToken != first.accessToken)
-            #expect(try await tokens.token(rejected: first.accessToken) == replaced)
+            #expect(try await tokens.token(rejected: first.accessToken, over: channel) == replaced)
             #expect(await server.oauthTokensIssued(grantType: "client_credentials") == 2)
         }
     }
@@ -101,12 +104,12 @@ import Testing
     /// RFC 6749 §6: an answer without a new refresh token keeps the old one (`rotate=0` makes
     /// the demo answer so).
     @Test func aRefreshWithoutANewRefreshTokenKeepsTheOld() async throws {
-        try await Self.withServer { server, requests, send, store in
-            let stale = try await Self.storeStaleToken(requests, send, in: store)
+        try await Self.withServer { server, requests, channel, store in
+            let stale = try await Self.storeStaleToken(requests, channel, in: store)
             var keeping = requests
             keeping.server.tokenEndpoint = server.baseURL + "oauth/token?ttl=60&rotate=0"
-            let tokens = OAuthTokens(requests: keeping, storage: store.storage(for: "api"), send: send, grant: OAuthTokens.clientCredentials)
-            let refreshed = try await tokens.token()
+            let tokens = OAuthTokens(settings: keeping, grant: .clientCredentials, storage: store.storage(for: "api"))
+            let refreshed = try await tokens.token(over: channel)
             #expect(refreshed.accessToken != stale.accessToken && refreshed.refreshToken == stale.refreshToken)
             #expect(try store.token(for: "api")?.refreshToken == stale.refreshToken)
         }

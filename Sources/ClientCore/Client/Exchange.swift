@@ -19,9 +19,16 @@ struct Exchange {
     private var attemptsMade = 0
     private var errorRedirects = 0
     private static let maxErrorRedirects = 5
+    /// Instead of the client's chain (token requests are read whatever their status).
+    private let validatorsOverride: [any HTTPValidator]?
+    /// The OAuth token the latest attempt carried, and whether a refused one was replaced.
+    private var oauthTokenSent: String?
+    private var oauthTokenReplaced = false
 
-    init(client: HTTPClient, id: ExchangeID, request: HTTPRequest, publishes: Bool, sink: BodySink?) {
+    init(client: HTTPClient, id: ExchangeID, request: HTTPRequest, publishes: Bool, sink: BodySink?,
+         validators: [any HTTPValidator]? = nil) {
         self.client = client
+        self.validatorsOverride = validators
         self.id = id
         self.request = request
         self.publishes = publishes
@@ -38,13 +45,16 @@ struct Exchange {
     mutating func run() async throws(HTTPError) -> HTTPResponse {
         let initial = client.snapshot()
         let checks = request.checks.flatMap { $0.isEmpty ? nil : $0 }
-        let validators = initial.validators + (checks.flatMap { checks in checks.poll.map { [PollValidator(poll: $0, checks: checks)] } } ?? [])
+        let chain = validatorsOverride ?? ((initial.oauth == nil ? [] : [OAuthValidator()]) + initial.validators)
+        let validators = chain + (checks.flatMap { checks in checks.poll.map { [PollValidator(poll: $0, checks: checks)] } } ?? [])
         let deadline = request.deadline ?? initial.deadline
         var planner = RetryPlanner(maxRetries: request.maxRetries ?? initial.maxRetries)
         while true {
             // Each attempt reads the settings afresh (a refresh may have changed them); the first
             // uses the snapshot just taken.
-            let settings = attemptsMade == 0 ? initial : client.snapshot()
+            var settings = attemptsMade == 0 ? initial : client.snapshot()
+            oauthTokenSent = try await oauthToken(settings, attempt: attemptsMade + 1)
+            if let oauthTokenSent { settings.auth = .bearer(oauthTokenSent) }
             let prepared: PreparedRequest
             do {
                 prepared = try client.prepare(request, with: settings)
@@ -56,6 +66,8 @@ struct Exchange {
             var judged = request
             judged.currentRetry = attemptsMade - 1
             judged.headersGeneration = settings.headersGeneration
+            judged.oauthTokenSent = oauthTokenSent
+            judged.oauthTokenReplaced = oauthTokenReplaced
 
             let response = try await perform(prepared, timeout: request.timeout ?? settings.timeout, deadline: deadline)
             if try await reconnects(after: response, planner: &planner, validators: validators, deadline: deadline) { continue }
@@ -262,6 +274,9 @@ struct Exchange {
         switch strategy {
         case .immediate, .backoff, .poll:
             return
+        case .oauthRefresh:
+            oauthTokenReplaced = true
+            _ = try await oauthToken(client.snapshot(), rejected: oauthTokenSent, attempt: attempt)
         case .alternate(let plan):
             if let refresh = plan.refresh {
                 try await runSharedRefresh(plan, refresh, sentWith: generation)
@@ -286,6 +301,50 @@ struct Exchange {
                 plan.catcher?(error)
             }
         }
+    }
+
+    /// The OAuth token the next attempt carries (SPEC §11), nil when it carries none. A refresh or
+    /// a grant it needs goes out as this exchange's alternate requests and tells its steps here.
+    private mutating func oauthToken(_ settings: HTTPClient.Settings, rejected: String? = nil, attempt: Int) async throws(HTTPError) -> String? {
+        guard let tokens = settings.oauth else { return nil }
+        do {
+            guard try client.carriesOAuthToken(request) else { return nil }
+        } catch {
+            throw fail(error)
+        }
+        let (id, clock, start, hub) = (id, clock, start, client.hub)
+        let stamp: @Sendable (ClientEvent.Kind) -> ClientEvent = { kind in ClientEvent(exchange: id, tMs: (clock.now() - start) * 1000, kind: kind) }
+        let publish: (@Sendable (ClientEvent) -> Void)? = publishes ? { @Sendable event in hub.publish(event) } : nil
+        let tap = EventTap(stamp: stamp, publish: publish)
+        let channel = Self.oauthChannel(client: client, tap: tap, attempt: attempt)
+        do {
+            let token = try await tokens.token(rejected: rejected, over: channel)
+            events += tap.take()
+            client.noteOAuthToken(token.accessToken)
+            return token.accessToken
+        } catch {
+            events += tap.take()
+            if Task.isCancelled || error is CancellationError { throw fail(.cancelled()) }
+            throw fail(HTTPError(.authFailed, "OAuth 2.0 \(tokens.grant.name) gave no token: \((error as? HTTPError)?.message ?? String(describing: error))",
+                                 underlying: error))
+        }
+    }
+
+    /// Token requests as alternate requests of the attempt they serve, read whatever their status.
+    private static func oauthChannel(client: HTTPClient, tap: EventTap, attempt: Int) -> OAuthChannel {
+        let send: @Sendable (HTTPRequest) async throws -> (status: Int, body: Data) = { request in
+            tap.emit(ClientEvent.Kind.altStarted(attempt: attempt, method: request.method.rawValue, url: request.route))
+            do {
+                let response = try await client.sendQuietly(request, validators: [])
+                tap.emit(ClientEvent.Kind.altFinished(attempt: attempt, status: response.status, error: nil))
+                return (response.status, response.body.data)
+            } catch let error as HTTPError {
+                tap.emit(ClientEvent.Kind.altFinished(attempt: attempt, status: error.status, error: error.message))
+                throw error
+            }
+        }
+        let clock = client.configuration.clock
+        return OAuthChannel(attempt: attempt, send: send, report: { tap.emit($0) }, sleep: { try await clock.sleep(seconds: $0) })
     }
 
     /// Runs the alternate request, with its events; its own tries stay out of this exchange.

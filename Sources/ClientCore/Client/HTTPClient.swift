@@ -28,6 +28,11 @@ public final class HTTPClient: Sendable {
     struct Settings: Sendable {
         var headers = HTTPHeaders()
         var auth: HTTPAuth?
+        /// OAuth 2.0 tokens (SPEC §11): each request to the base URL's origin carries one as
+        /// `Authorization: Bearer`, obtained, refreshed and replaced after a `401` as needed.
+        var oauth: OAuthTokens?
+        /// The OAuth access token the latest request carried.
+        var oauthTokenInUse: String?
         /// Common headers that hold credentials, besides auth and `Secrets.requestHeaders`.
         var credentials = CredentialScope()
         var validators: [any HTTPValidator] = [HTTPDefaultValidator()]
@@ -109,6 +114,21 @@ public final class HTTPClient: Sendable {
         set { settings.withLock { $0.auth = newValue; $0.headersGeneration += 1 } }
     }
 
+    /// OAuth 2.0 tokens this client sends to its base URL's origin (SPEC §11); nil for none.
+    /// A request with its own `auth` goes with that instead.
+    public var oauth: OAuthTokens? {
+        get { settings.withLock { $0.oauth } }
+        set { settings.withLock { $0.oauth = newValue; $0.headersGeneration += 1 } }
+    }
+
+    /// The OAuth access token the latest request carried, so a recorder can mask it wherever a
+    /// body repeats it; nil before the first.
+    public var oauthTokenInUse: String? { settings.withLock { $0.oauthTokenInUse } }
+
+    func noteOAuthToken(_ token: String) {
+        settings.withLock { $0.oauthTokenInUse = token }
+    }
+
     /// The ordered validator chain; `[HTTPDefaultValidator()]` by default.
     public var validators: [any HTTPValidator] {
         get { settings.withLock { $0.validators } }
@@ -185,8 +205,9 @@ public final class HTTPClient: Sendable {
 
     /// Sends an alternate request (a token refresh) without publishing its events:
     /// its tries are not attempts of the exchange it serves.
-    func sendQuietly(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        var exchange = Exchange(client: self, id: makeExchangeID(), request: request, publishes: false, sink: nil)
+    /// - Parameter validators: instead of the client's (none: any answer is the caller's to read).
+    func sendQuietly(_ request: HTTPRequest, validators: [any HTTPValidator]? = nil) async throws(HTTPError) -> HTTPResponse {
+        var exchange = Exchange(client: self, id: makeExchangeID(), request: request, publishes: false, sink: nil, validators: validators)
         return try await exchange.run()
     }
 
@@ -210,6 +231,13 @@ public final class HTTPClient: Sendable {
 
     /// The state an attempt is built from, read in one lock.
     func snapshot() -> Settings { settings.withLock { $0 } }
+
+    /// Whether `request` goes where the OAuth token may go: the base URL's origin, with no auth
+    /// of its own, and not itself a token request.
+    func carriesOAuthToken(_ request: HTTPRequest) throws(HTTPError) -> Bool {
+        guard baseURL != nil, request.auth == nil, !request.isAlternate else { return false }
+        return try routes.resolve(request.route).atBaseOrigin
+    }
 
     func prepare(_ request: HTTPRequest, with settings: Settings) throws(HTTPError) -> PreparedRequest {
         let route = try routes.resolve(request.route)

@@ -28,6 +28,8 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case deadlineExceeded
         case tooManyRedirects
         case altRequestFailed
+        /// No OAuth 2.0 token could be had (SPEC §11): the grant or the refresh failed.
+        case authFailed
         /// Writing a streamed body to its sink failed (a closed pipe, a full disk).
         case outputFailed
         /// The response body passed the client's size limit.

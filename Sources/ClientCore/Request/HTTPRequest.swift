@@ -43,6 +43,10 @@ public struct HTTPRequest: Sendable {
     public internal(set) var altRequestsMade = 0
     /// True for an alternate request itself, which never triggers another.
     public internal(set) var isAlternate = false
+    /// The OAuth access token the attempt being judged carried, if it carried one (SPEC §11).
+    var oauthTokenSent: String?
+    /// Whether this exchange already replaced a token a server refused.
+    var oauthTokenReplaced = false
 
     /// What `acceptsEncodings` sends: the codings `ContentDecoder` decodes.
     public static let defaultAcceptEncoding = "gzip, deflate, br"

@@ -13,6 +13,9 @@ public enum HTTPRetryStrategy: Sendable {
     /// A request file's `poll` (SPEC §8): try again `every` seconds, no jitter, outside
     /// `maxRetries` (the poll counts its own tries); the deadline still bounds it.
     case poll(every: TimeInterval)
+    /// Replace the OAuth 2.0 token a server refused with `401`, then retry at once (SPEC §11):
+    /// once per exchange, outside `maxRetries`.
+    case oauthRefresh
 
     /// Retry after a fixed wait.
     public static func delayed(_ seconds: TimeInterval, jitter: Backoff.Jitter = .none) -> Self {
@@ -63,6 +66,7 @@ public enum HTTPRetryStrategy: Sendable {
         case .alternate(let plan): "after \(plan.request.method) \(plan.request.route)"
         case .task: "after task"
         case .poll(let every): "poll every \(Backoff.seconds(every))"
+        case .oauthRefresh: "after token refresh"
         }
     }
 }

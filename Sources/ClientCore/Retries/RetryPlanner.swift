@@ -96,14 +96,14 @@ extension HTTPRetryStrategy {
     var countsAsRetry: Bool {
         switch self {
         case .alternate(let plan): plan.refresh == nil
-        case .poll: false
+        case .poll, .oauthRefresh: false
         case .immediate, .backoff, .task: true
         }
     }
 
     func baseDelay(forRetry n: Int, previous: TimeInterval?, random: Double) -> TimeInterval {
         switch self {
-        case .immediate: 0
+        case .immediate, .oauthRefresh: 0
         case .backoff(let backoff): backoff.delay(forRetry: n, previous: previous, random: random)
         case .alternate(let plan): plan.delay
         case .task(let plan): plan.delay

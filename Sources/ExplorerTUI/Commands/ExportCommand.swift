@@ -56,7 +56,7 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     private func loadProfile(_ name: String) throws(CLIError) -> Profile {
-        if name == ProfileName.demo { return Profile.demo(baseURL: nil, key: "${env:DEMO_KEY}") }
+        if let builtIn = Profile.builtIn(name, baseURL: nil, key: "${env:DEMO_KEY}") { return builtIn }
         do throws(ProfileProblem) {
             return try ProfileStore().load(name)
         } catch {

@@ -42,11 +42,11 @@ struct ImportRun {
     private static func profileName(_ given: String?, for api: ImportedAPI, file: URL) throws(Failure) -> String {
         if let given {
             if let problem = ProfileName.problem(with: given) { throw .problem("--profile: \(problem)") }
-            if given == ProfileName.demo { throw .problem("--profile: demo is built in; import into another profile") }
+            if ProfileName.isBuiltIn(given) { throw .problem("--profile: \(given) is built in; import into another profile") }
             return given
         }
         let fromFile = ImportPlan.profileName(from: file.deletingPathExtension().lastPathComponent)
-        guard let name = api.title.flatMap(ImportPlan.profileName(from:)) ?? fromFile, name != ProfileName.demo else {
+        guard let name = api.title.flatMap(ImportPlan.profileName(from:)) ?? fromFile, !ProfileName.isBuiltIn(name) else {
             throw .problem("the file gives no name to use for its profile: give --profile NAME")
         }
         return name

@@ -21,7 +21,7 @@ struct ProfilesCommand: AsyncParsableCommand {
 
         func run() async throws {
             let store = ProfileStore()
-            var lines = ["\(ProfileName.demo)\t(built-in)"]
+            var lines = ProfileName.builtIns.map { "\($0)\t(built-in)" }
             for name in store.names() {
                 do throws(ProfileProblem) {
                     _ = try store.load(name)
@@ -47,10 +47,10 @@ struct ProfilesCommand: AsyncParsableCommand {
         func run() async throws {
             let profile: Profile
             var preface = ""
-            if name == ProfileName.demo {
-                profile = Profile.demo(baseURL: nil, key: "explorer-RUN")
+            if let builtIn = Profile.builtIn(name, baseURL: nil, key: "explorer-RUN") {
+                profile = builtIn
                 preface = """
-                    # The built-in demo profile. Its base URL is the embedded demo API, started on a free 127.0.0.1
+                    # The built-in \(name) profile. Its base URL is the embedded demo API, started on a free 127.0.0.1
                     # port whenever the profile is used; X-Demo-Key is new on every run.
 
                     """

@@ -36,7 +36,7 @@ struct RequestsCommand: AsyncParsableCommand {
 /// A profile's saved requests for the commands that read them; the demo's are its ready requests.
 enum SavedRequestsLoading {
     static func load(profile name: String) throws(CLIError) -> [RequestSpec] {
-        if name == ProfileName.demo { return DemoProfile.readyRequests }
+        if ProfileName.isBuiltIn(name) { return DemoProfile.readyRequests(for: name) }
         if let problem = ProfileName.problem(with: name) { throw .usage("--profile: \(problem)") }
         let store = ProfileStore()
         guard store.exists(name) else {

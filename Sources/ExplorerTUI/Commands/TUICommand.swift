@@ -47,10 +47,10 @@ struct TUICommand: AsyncParsableCommand {
         }
         // Without --profile, a session opens on the profile it was recorded with when it exists.
         let recordedProfile = sessionProfile.flatMap { name in
-            name == DemoProfile.name || FileManager.default.fileExists(atPath: storage.profiles.file(for: name).path) ? name : nil
+            ProfileName.isBuiltIn(name) || FileManager.default.fileExists(atPath: storage.profiles.file(for: name).path) ? name : nil
         }
         let profileName = profile ?? recordedProfile ?? requestFile?.requests.profile ?? DemoProfile.name
-        if profileName != DemoProfile.name {
+        if !ProfileName.isBuiltIn(profileName) {
             // Checked before the terminal is taken, so the problem (file:line:column: key) reads on stderr.
             if let problem = ProfileNames.problem(profileName) {
                 throw CLIError.usage("--profile \(profileName.debugDescription): \(problem)")

@@ -11,19 +11,21 @@ import RequestModel
 struct DemoProfile: Sendable {
     static let name = ProfileName.demo
 
+    /// Which built-in profile runs on it (`ProfileName.builtIns`).
+    let name: String
     let server: DemoServer
     /// Scopes the demo API's per-client state (flaky counters, tokens) to this run.
     let key: String
 
-    static func start() async throws -> DemoProfile {
+    static func start(_ name: String = ProfileName.demo) async throws -> DemoProfile {
         let server = try await DemoServer.start(host: "127.0.0.1", port: 0)
-        return DemoProfile(server: server, key: "explorer-\(UUID().uuidString.prefix(8).lowercased())")
+        return DemoProfile(name: name, server: server, key: "explorer-\(UUID().uuidString.prefix(8).lowercased())")
     }
 
     var baseURL: String { server.baseURL }
 
     /// The profile as it runs: this server's base URL and this run's key.
-    var profile: Profile { Profile.demo(baseURL: baseURL, key: key) }
+    var profile: Profile { Profile.builtIn(name, baseURL: baseURL, key: key) ?? Profile.demo(baseURL: baseURL, key: key) }
 
     /// A client on the demo API with the profile's headers, retry budget and validators.
     func makeClient(configuration: HTTPClient.Configuration = HTTPClient.Configuration()) throws(ProfileProblem) -> HTTPClient {
@@ -41,6 +43,18 @@ extension DemoProfile {
     /// one whose server asks for a pause with Retry-After; then
     /// a body to edit and a body full of escape sequences the viewer must show inert; last, an
     /// event stream that drops and resumes, and a log in NDJSON, arriving row by row.
+    static func readyRequests(for name: String) -> [RequestSpec] {
+        name == ProfileName.demoOAuth ? oauthReadyRequests : readyRequests
+    }
+
+    /// The demo-oauth profile's: the protected resource (a token fetched on the first send,
+    /// refreshed once it nears its expiry), then the demo's own requests with the token on them.
+    static let oauthReadyRequests = [
+        RequestSpec(name: "who am I", method: "GET", url: "oauth/me"),
+        RequestSpec(name: "users", method: "GET", url: "json/2"),
+        RequestSpec(name: "flaky", method: "GET", url: "flaky/2"),
+    ]
+
     static let readyRequests = [
         RequestSpec(name: "users", method: "GET", url: "json/2"),
         RequestSpec(name: "flaky", method: "GET", url: "flaky/2"),

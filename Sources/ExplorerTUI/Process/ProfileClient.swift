@@ -24,11 +24,11 @@ struct ProfileClient: Sendable {
         guard let name else {
             return ProfileClient(client: HTTPClient(configuration: configuration), profile: nil, connection: nil, demo: nil)
         }
-        guard name != DemoProfile.name else { return try await openDemo(configuration: configuration) }
+        guard !ProfileName.isBuiltIn(name) else { return try await openDemo(name, configuration: configuration) }
         if let problem = ProfileName.problem(with: name) { throw .usage("--profile: \(problem)") }
         let store = ProfileStore(environment: environment)
         guard store.exists(name) else {
-            let known = ([DemoProfile.name] + store.names()).map(\.debugDescription).joined(separator: ", ")
+            let known = (ProfileName.builtIns + store.names()).map(\.debugDescription).joined(separator: ", ")
             throw .usage("--profile: no profile named \(name.debugDescription) (no \(store.file(for: name).path); profiles: \(known))")
         }
         do throws(ProfileProblem) {
@@ -40,10 +40,10 @@ struct ProfileClient: Sendable {
         }
     }
 
-    private static func openDemo(configuration: HTTPClient.Configuration) async throws(CLIError) -> ProfileClient {
+    private static func openDemo(_ name: String, configuration: HTTPClient.Configuration) async throws(CLIError) -> ProfileClient {
         let demo: DemoProfile
         do {
-            demo = try await DemoProfile.start()
+            demo = try await DemoProfile.start(name)
         } catch {
             throw .failure("cannot start the embedded demo API: \(error)")
         }
@@ -52,7 +52,7 @@ struct ProfileClient: Sendable {
             return ProfileClient(client: connection.client, profile: demo.profile, connection: connection, demo: demo)
         } catch {
             await demo.shutdown()
-            throw .failure("the demo profile could not make its client: \(error)")
+            throw .failure("the \(name) profile could not make its client: \(error)")
         }
     }
 

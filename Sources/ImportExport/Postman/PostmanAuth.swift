@@ -15,6 +15,8 @@ enum PostmanAuth: Equatable {
     case bearer(token: String)
     case basic(username: String, password: String)
     case apiKey(name: String, value: String, inQuery: Bool)
+    /// SPEC §11; its secret is kept like any other.
+    case oauth2(Profile.OAuth2)
     /// A scheme explorer does not send (digest, oauth1, hawk…): listed as skipped.
     case unsupported(String)
 
@@ -34,6 +36,7 @@ enum PostmanAuth: Equatable {
         case "basic": return .basic(username: attribute("username") ?? "", password: attribute("password") ?? "")
         case "apikey":
             return .apiKey(name: attribute("key") ?? "", value: attribute("value") ?? "", inQuery: attribute("in") == "query")
+        case "oauth2": return PostmanOAuth2.postman(attribute).map(PostmanAuth.oauth2) ?? .unsupported("oauth2 \(attribute("grant_type") ?? "")")
         default: return .unsupported(type)
         }
     }
@@ -48,6 +51,9 @@ enum PostmanAuth: Equatable {
         case "bearer": return .bearer(token: field("token"))
         case "basic": return .basic(username: field("username"), password: field("password"))
         case "apikey": return .apiKey(name: field("key"), value: field("value"), inQuery: PostmanJSON.text(node["addTo"]) == "queryParams")
+        case "oauth2":
+            return PostmanOAuth2.insomnia(field, credentialsInBody: PostmanJSON.isTrue(node["credentialsInBody"])).map(PostmanAuth.oauth2)
+                ?? .unsupported("oauth2 \(field("grantType"))")
         default: return .unsupported(type)
         }
     }
@@ -78,6 +84,13 @@ enum PostmanAuth: Equatable {
             }
             let password = Self.kept(password, envName: "PASSWORD", what: "basic password", scope: scope, skipped: &placed.skipped)
             placed.profileAuth = .basic(username: username, password: password)
+        case .oauth2(var oauth):
+            guard onProfile else {
+                placed.skipped.append(.init("\(scope) auth \"oauth2\"", "OAuth 2.0 on a folder or request is not imported: set it on the profile (auth: oauth2)"))
+                break
+            }
+            oauth.clientSecret = oauth.clientSecret.map { Self.kept($0, envName: "CLIENT_SECRET", what: "OAuth 2.0 client secret", scope: scope, skipped: &placed.skipped) }
+            placed.profileAuth = .oauth2(oauth)
         case .apiKey(let name, let value, let inQuery):
             let envName = String(name.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
             let value = Self.kept(value, envName: envName.isEmpty ? "API_KEY" : envName, what: "API key", scope: scope, skipped: &placed.skipped)

@@ -59,6 +59,8 @@ enum PostmanExport {
             ]]
         case .header:
             return nil
+        case .oauth2(let oauth):
+            return PostmanOAuth2.auth(oauth)
         }
     }
 }

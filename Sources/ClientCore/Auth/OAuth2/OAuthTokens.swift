@@ -18,67 +18,96 @@ public protocol OAuthTokenStorage: Sendable {
 /// - a refresh token the answer does not replace stays; one it replaces is forgotten;
 /// - a token just obtained is used for the request it was obtained for, even within the margin.
 public actor OAuthTokens {
-    /// Sends a token request and gives back the status and body, whatever the status (an error
-    /// answer is read, RFC 6749 §5.2).
-    public typealias Send = @Sendable (HTTPRequest) async throws -> (status: Int, body: Data)
-    /// Runs the profile's grant (client credentials, device code, authorization code).
-    public typealias Grant = @Sendable (OAuthSettings, Send) async throws -> OAuthToken
-
-    private let requests: OAuthSettings
+    /// As configured; `discovered` once the issuer's metadata was read.
+    public let settings: OAuthSettings
+    public let grant: OAuthGrant
     private let storage: any OAuthTokenStorage
-    private let grant: Grant
-    private let send: Send
+    private var discovered: OAuthSettings?
     private var current: OAuthToken?
-    private var inFlight: Task<OAuthToken, any Error>?
+    private var inFlight: Task<(OAuthToken, OAuthSettings), any Error>?
 
-    public init(requests: OAuthSettings, storage: any OAuthTokenStorage, send: @escaping Send, grant: @escaping Grant) {
-        self.requests = requests
-        self.storage = storage
-        self.send = send
+    public init(settings: OAuthSettings, grant: OAuthGrant, storage: any OAuthTokenStorage) {
+        self.settings = settings
         self.grant = grant
+        self.storage = storage
     }
 
-    /// A token to send at `now`. `rejected` is the access token a server just answered `401`
-    /// to: it is replaced even if it looks fresh, unless another refresh already replaced it.
-    public func token(at now: Date = Date(), rejected: String? = nil) async throws -> OAuthToken {
+    /// A token to send at `now`; a refresh or the grant goes out over `channel` (the caller's:
+    /// concurrent callers share the first one's). `rejected` is the access token a server just
+    /// answered `401` to: it is replaced even if it looks fresh, unless another refresh already
+    /// replaced it.
+    public func token(at now: Date = Date(), rejected: String? = nil, over channel: OAuthChannel) async throws -> OAuthToken {
         if let current, current.accessToken != rejected, !current.isStale(at: now) { return current }
-        if let inFlight { return try await inFlight.value }
-        let task = Task { [requests, storage, send, grant] in
+        if let inFlight { return try await inFlight.value.0 }
+        let task = Task { [settings = discovered ?? settings, grant, storage] in
             try await storage.locked {
-                if let stored = try storage.load(), stored.accessToken != rejected, !stored.isStale(at: now) { return stored }
-                let obtained = try await Self.obtain(replacing: try storage.load(), requests, storage, send, grant)
+                if let stored = try storage.load(), stored.accessToken != rejected, !stored.isStale(at: now) { return (stored, settings) }
+                let found = try await settings.discovered(over: channel)
+                let obtained = try await Self.obtain(replacing: try storage.load(), found, grant, storage, channel)
                 try storage.save(obtained)
-                return obtained
+                return (obtained, found)
             }
         }
         inFlight = task
         defer { inFlight = nil }
-        let token = try await task.value
+        let (token, found) = try await task.value
         current = token
+        discovered = found
         return token
     }
 
+    /// The settings with the issuer's endpoints read (over `channel` when not yet read), for a
+    /// revocation, say.
+    public func resolvedSettings(over channel: OAuthChannel) async throws -> OAuthSettings {
+        if let discovered { return discovered }
+        let found = try await settings.discovered(over: channel)
+        discovered = found
+        return found
+    }
+
+    /// Forgets the tokens: this client's and the stored ones.
+    public func forget() throws {
+        current = nil
+        try storage.save(nil)
+    }
+
+    /// The token in hand without obtaining one: this client's, else the stored one.
+    public func stored() throws -> OAuthToken? {
+        try current ?? storage.load()
+    }
+
     /// A refresh when there is a refresh token, else the grant; `invalid_grant` on the refresh
-    /// runs the grant.
-    private static func obtain(replacing stale: OAuthToken?, _ requests: OAuthSettings, _ storage: any OAuthTokenStorage,
-                               _ send: @escaping Send, _ grant: @escaping Grant) async throws -> OAuthToken {
-        guard let refreshToken = stale?.refreshToken else { return try await grant(requests, send) }
-        let answer = try await send(try requests.refresh(refreshToken))
-        switch TokenResponse.read(status: answer.status, body: answer.body, at: Date()) {
-        case .success(var token):
+    /// runs the grant. Each outcome is reported as `auth.token` or `auth.failed`.
+    private static func obtain(replacing stale: OAuthToken?, _ settings: OAuthSettings, _ grant: OAuthGrant,
+                               _ storage: any OAuthTokenStorage, _ channel: OAuthChannel) async throws -> OAuthToken {
+        guard let refreshToken = stale?.refreshToken else { return try await run(grant, settings, channel) }
+        let refresh = OAuthGrant(name: "refresh_token") { settings, channel in
+            let answer = try await channel.send(try settings.refresh(refreshToken))
+            var token = try TokenResponse.read(status: answer.status, body: answer.body, at: Date()).get()
             token.refreshToken = token.refreshToken ?? refreshToken
             return token
-        case .failure(let error) where error.error == "invalid_grant":
+        }
+        do {
+            return try await run(refresh, settings, channel)
+        } catch let error as OAuthError where error.error == "invalid_grant" {
             try storage.save(nil)
-            return try await grant(requests, send)
-        case .failure(let error):
-            throw error
+            return try await run(grant, settings, channel)
         }
     }
 
-    /// The client-credentials grant (RFC 6749 §4.4): one token request, no user.
-    public static let clientCredentials: Grant = { requests, send in
-        let answer = try await send(try requests.clientCredentials())
-        return try TokenResponse.read(status: answer.status, body: answer.body, at: Date()).get()
+    private static func run(_ grant: OAuthGrant, _ settings: OAuthSettings, _ channel: OAuthChannel) async throws -> OAuthToken {
+        do {
+            let token = try await grant.obtain(settings, channel)
+            channel.report(.authToken(grant: grant.name, expiresIn: token.expiresAt.map { Int($0.timeIntervalSinceNow.rounded()) }, scope: token.scope))
+            return token
+        } catch let error as OAuthError {
+            channel.report(.authFailed(grant: grant.name, error: error.error, description: error.detail))
+            throw error
+        } catch {
+            if !(error is CancellationError) {
+                channel.report(.authFailed(grant: grant.name, error: "request_failed", description: (error as? HTTPError)?.message ?? String(describing: error)))
+            }
+            throw error
+        }
     }
 }

@@ -73,6 +73,8 @@ extension ExchangeLog {
             finishTask(.finished, t)
         case let .taskFailed(_, message):
             finishTask(.failed(message: message), t)
+        case .authAuthorize, .authDevice, .authToken, .authFailed:
+            append(t, 2, .auth(text: event.kind.authSentence ?? "", failed: { if case .authFailed = event.kind { true } else { false } }()))
         case let .captureSet(name, _, value):
             append(t, 1, .capture(name: name, value: value))
         case let .assertPassed(report):

@@ -316,7 +316,7 @@ struct Exchange {
         let stamp: @Sendable (ClientEvent.Kind) -> ClientEvent = { kind in ClientEvent(exchange: id, tMs: (clock.now() - start) * 1000, kind: kind) }
         let publish: (@Sendable (ClientEvent) -> Void)? = publishes ? { @Sendable event in hub.publish(event) } : nil
         let tap = EventTap(stamp: stamp, publish: publish)
-        let channel = Self.oauthChannel(client: client, tap: tap, attempt: attempt)
+        let channel = OAuthChannel.through(client, attempt: attempt) { tap.emit($0) }
         do {
             let token = try await tokens.token(rejected: rejected, over: channel)
             events += tap.take()
@@ -328,23 +328,6 @@ struct Exchange {
             throw fail(HTTPError(.authFailed, "OAuth 2.0 \(tokens.grant.name) gave no token: \((error as? HTTPError)?.message ?? String(describing: error))",
                                  underlying: error))
         }
-    }
-
-    /// Token requests as alternate requests of the attempt they serve, read whatever their status.
-    private static func oauthChannel(client: HTTPClient, tap: EventTap, attempt: Int) -> OAuthChannel {
-        let send: @Sendable (HTTPRequest) async throws -> (status: Int, body: Data) = { request in
-            tap.emit(ClientEvent.Kind.altStarted(attempt: attempt, method: request.method.rawValue, url: request.route))
-            do {
-                let response = try await client.sendQuietly(request, validators: [])
-                tap.emit(ClientEvent.Kind.altFinished(attempt: attempt, status: response.status, error: nil))
-                return (response.status, response.body.data)
-            } catch let error as HTTPError {
-                tap.emit(ClientEvent.Kind.altFinished(attempt: attempt, status: error.status, error: error.message))
-                throw error
-            }
-        }
-        let clock = client.configuration.clock
-        return OAuthChannel(attempt: attempt, send: send, report: { tap.emit($0) }, sleep: { try await clock.sleep(seconds: $0) })
     }
 
     /// Runs the alternate request, with its events; its own tries stay out of this exchange.

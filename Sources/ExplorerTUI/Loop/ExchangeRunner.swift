@@ -48,7 +48,7 @@ final class ExchangeRunner: Sendable {
             configuration.clock = clock
             let opened: ProfileClient
             do throws(CLIError) {
-                opened = try await ProfileClient.open(profile: name, configuration: configuration)
+                opened = try await ProfileClient.open(profile: name, configuration: configuration, prompting: false)
             } catch {
                 let first = running.withLock { $0.profile == nil }
                 post(first ? .profileFailed(error.message) : .profileSwitchFailed(name: name, problem: error.message))

@@ -11,6 +11,8 @@ struct ProfileClient: Sendable {
     let profile: Profile?
     private let connection: ProfileConnection?
     private let demo: DemoProfile?
+    /// Says on stderr what an OAuth 2.0 grant needs the user to do (SPEC §11).
+    private var prompts: AuthPrompts?
 
     /// The profile's `vars:`, the lowest layer of a request's variables (none without a profile).
     var variables: [String: TemplateValue] { connection?.variables ?? [:] }
@@ -19,8 +21,18 @@ struct ProfileClient: Sendable {
     /// no deadline, no retries, the default validator). `demo` starts the embedded demo API;
     /// any other name is `profiles/NAME.yaml`, whose problems are usage errors (exit 2) that
     /// name the file, the line and the key.
+    /// - Parameter prompting: say on stderr what an OAuth 2.0 grant needs the user to do (false
+    ///   in the TUI, which shows it in an overlay).
     static func open(profile name: String?, configuration: HTTPClient.Configuration,
-                     environment: [String: String] = ProcessInfo.processInfo.environment) async throws(CLIError) -> ProfileClient {
+                     environment: [String: String] = ProcessInfo.processInfo.environment,
+                     prompting: Bool = true) async throws(CLIError) -> ProfileClient {
+        var opened = try await open(profile: name, configuration: configuration, environment: environment)
+        if prompting, opened.client.oauth != nil { opened.prompts = AuthPrompts(opened.client.events()) }
+        return opened
+    }
+
+    private static func open(profile name: String?, configuration: HTTPClient.Configuration,
+                             environment: [String: String]) async throws(CLIError) -> ProfileClient {
         guard let name else {
             return ProfileClient(client: HTTPClient(configuration: configuration), profile: nil, connection: nil, demo: nil)
         }
@@ -62,6 +74,7 @@ struct ProfileClient: Sendable {
     func shutdown(reporting: Bool = true) async {
         if let connection { await connection.shutdown() } else { await client.shutdown() }
         await demo?.shutdown()
+        await prompts?.finish()
         if reporting, let problem = cookieProblem { Console.problem(problem) }
     }
 

@@ -23,3 +23,24 @@ public struct OAuthChannel: Sendable {
         self.sleep = sleep
     }
 }
+
+extension OAuthChannel {
+    /// Token requests sent by `client` as alternate requests of `attempt` (`alt.started` and
+    /// `alt.finished` told with the rest), each answer read whatever its status: no validator
+    /// judges them. Waits on the client's clock.
+    public static func through(_ client: HTTPClient, attempt: Int = 1, report: @escaping @Sendable (ClientEvent.Kind) -> Void) -> OAuthChannel {
+        let send: @Sendable (HTTPRequest) async throws -> (status: Int, body: Data) = { request in
+            report(ClientEvent.Kind.altStarted(attempt: attempt, method: request.method.rawValue, url: request.route))
+            do {
+                let response = try await client.sendQuietly(request, validators: [])
+                report(ClientEvent.Kind.altFinished(attempt: attempt, status: response.status, error: nil))
+                return (response.status, response.body.data)
+            } catch let error as HTTPError {
+                report(ClientEvent.Kind.altFinished(attempt: attempt, status: error.status, error: error.message))
+                throw error
+            }
+        }
+        let clock = client.configuration.clock
+        return OAuthChannel(attempt: attempt, send: send, report: report, sleep: { try await clock.sleep(seconds: $0) })
+    }
+}

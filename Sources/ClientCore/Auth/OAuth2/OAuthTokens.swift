@@ -19,8 +19,8 @@ public protocol OAuthTokenStorage: Sendable {
 /// - a token just obtained is used for the request it was obtained for, even within the margin.
 public actor OAuthTokens {
     /// As configured; `discovered` once the issuer's metadata was read.
-    public let settings: OAuthSettings
-    public let grant: OAuthGrant
+    public nonisolated let settings: OAuthSettings
+    public nonisolated let grant: OAuthGrant
     private let storage: any OAuthTokenStorage
     private var discovered: OAuthSettings?
     private var current: OAuthToken?

@@ -1,0 +1,25 @@
+import ClientCore
+
+/// What an OAuth 2.0 grant needs the user to do, said on stderr as it happens (SPEC §11): the
+/// code to enter and where, or the URL to open; and a grant that failed. Commands wait for the
+/// user meanwhile, terminal or not.
+struct AuthPrompts {
+    private let task: Task<Void, Never>
+
+    init(_ events: AsyncStream<ClientEvent>) {
+        task = Task {
+            for await event in events {
+                switch event.kind {
+                case .authDevice, .authAuthorize, .authFailed:
+                    if let sentence = event.kind.authSentence { Console.problem(sentence) }
+                default: break
+                }
+            }
+        }
+    }
+
+    /// Returns once the client's event stream has ended (after its shutdown).
+    func finish() async {
+        await task.value
+    }
+}

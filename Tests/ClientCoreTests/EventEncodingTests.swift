@@ -71,3 +71,34 @@ import Testing
         #expect(finished.jsonLine == #"{"event":"alt.finished","exchange":3,"t_ms":null,"attempt":1,"error":"refused"}"#)
     }
 }
+
+/// SPEC §11's events: their keys, and none carrying a token.
+@Suite struct AuthEventEncodingTests {
+    func object(_ kind: ClientEvent.Kind) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(ClientEvent(exchange: ExchangeID(3), tMs: 1, kind: kind).jsonLine.utf8)) as? [String: Any])
+    }
+
+    @Test func theAuthEventsHaveTheSpecsKeys() throws {
+        let device = try object(.authDevice(.init(userCode: "WDJB-MJHT", verificationURI: "https://h/device", verificationURIComplete: nil,
+                                                  expiresIn: 1800, interval: 5)))
+        #expect(device["event"] as? String == "auth.device" && device["user_code"] as? String == "WDJB-MJHT")
+        #expect(device["verification_uri"] as? String == "https://h/device" && device["verification_uri_complete"] == nil)
+        #expect(device["expires_in"] as? Int == 1800 && device["interval"] as? Int == 5)
+        let token = try object(.authToken(grant: "refresh_token", expiresIn: nil, scope: "read"))
+        #expect(token["event"] as? String == "auth.token" && token["grant"] as? String == "refresh_token")
+        #expect(token["expires_in"] is NSNull && token["scope"] as? String == "read")
+        let failed = try object(.authFailed(grant: "device_code", error: "access_denied", description: nil))
+        #expect(failed["event"] as? String == "auth.failed" && failed["error"] as? String == "access_denied" && failed["description"] is NSNull)
+        let authorize = try object(.authAuthorize(url: "https://h/authorize?state=s"))
+        #expect(authorize["event"] as? String == "auth.authorize" && authorize["url"] as? String == "https://h/authorize?state=s")
+    }
+
+    @Test func theSentencesSayWhatToDo() {
+        let device = ClientEvent.Kind.authDevice(.init(userCode: "WDJB-MJHT", verificationURI: "https://h/device",
+                                                       verificationURIComplete: "https://h/device?c=1", expiresIn: 600, interval: 5))
+        #expect(device.authSentence == "enter the code WDJB-MJHT at https://h/device (or open https://h/device?c=1); it expires in 600 s")
+        #expect(ClientEvent.Kind.authFailed(grant: "refresh_token", error: "invalid_grant", description: "spent").authSentence
+                == "refresh_token failed: invalid_grant — spent")
+        #expect(ClientEvent.Kind.exchangeCompleted(status: 200, attempts: 1).authSentence == nil)
+    }
+}

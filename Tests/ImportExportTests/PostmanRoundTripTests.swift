@@ -32,6 +32,7 @@ import Testing
         case .bearer(let token): ["bearer", ExportSecrets.placeholder(for: token, fallback: "token")]
         case .basic(let username, let password):
             ["basic", ExportSecrets.placeholder(for: username, fallback: "username"), ExportSecrets.placeholder(for: password, fallback: "password")]
+        case .oauth2(let oauth): ["oauth2", oauth.grant.rawValue, oauth.clientId]
         case .header, nil: nil
         }
     }

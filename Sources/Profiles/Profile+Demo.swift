@@ -19,7 +19,7 @@ extension Profile {
 
     /// The built-in `demo-oauth` profile (SPEC §11): the demo API's requests carry a token from
     /// its own authorization server, got by the device grant (approved after two polls, a second
-    /// apart) and living 45 s, so a refresh comes within a minute.
+    /// apart) and living 40 s: refreshed when it is within 30 s of expiry, so a send 10 s after the first shows a refresh.
     public static func demoOAuth(baseURL: String?, key: String) -> Profile {
         var profile = Profile(name: ProfileName.demoOAuth)
         profile.baseURL = baseURL
@@ -30,7 +30,7 @@ extension Profile {
         var oauth = OAuth2(grant: .deviceCode, clientId: "demo-client")
         oauth.clientSecret = "demo-secret"
         oauth.issuer = server + "oauth"
-        oauth.tokenURL = server + "oauth/token?ttl=45"
+        oauth.tokenURL = server + "oauth/token?ttl=40"
         oauth.deviceAuthorizationURL = server + "oauth/device?interval=1&approve_after=2"
         oauth.scope = "read"
         profile.auth = .oauth2(oauth)

@@ -87,12 +87,16 @@ public struct ProfileForm: Sendable, Equatable {
 /// the short words a one-line prompt has room for; `demo` is built in.
 public enum ProfileNames {
     public static let builtIn = ProfileName.demo
+    /// `demo` and `demo-oauth`: profiles without a file, on the embedded demo API.
+    public static let builtIns = ProfileName.builtIns
+
+    public static func isBuiltIn(_ name: String) -> Bool { ProfileName.isBuiltIn(name) }
 
     public static func problem(_ name: String) -> String? {
         if name.isEmpty { return "the name is empty" }
         if name.count > ProfileName.maxLength { return "the name is longer than \(ProfileName.maxLength) characters" }
         if !ProfileName.isValid(name) { return "use letters, digits, - and _ only" }
-        if name == builtIn { return "demo is built in" }
+        if ProfileName.isBuiltIn(name) { return "\(name) is built in" }
         return nil
     }
 }

@@ -20,8 +20,9 @@ public struct ProfileState: Sendable, Equatable {
     public var previous: Profile?
     /// The profiles on disk, by name (`demo` is not among them: it has no file).
     public var known: [String] = []
-    /// The demo profile's ready requests (Ctrl+N): its API's routes, so only offered on `demo`.
-    let demoReadyRequests: [RequestSpec]
+    /// The built-in profiles' ready requests (Ctrl+N), by name: the demo API's routes, so only
+    /// offered on the built-in profiles.
+    let builtInReadyRequests: [String: [RequestSpec]]
 
     public var name: String { active.name }
 
@@ -32,18 +33,19 @@ public struct ProfileState: Sendable, Equatable {
     /// What the Request pane says about the profile beside its name.
     var status: String {
         switch active {
-        case .starting(let name): name == ProfileNames.builtIn ? "starting the demo API…" : "starting…"
+        case .starting(let name): ProfileNames.isBuiltIn(name) ? "starting the demo API…" : "starting…"
         case .ready(_, let baseURL): baseURL
         case .failed(_, let problem): problem
         }
     }
 
-    var readyRequests: [RequestSpec] { name == ProfileNames.builtIn ? demoReadyRequests : [] }
+    var readyRequests: [RequestSpec] { builtInReadyRequests[name] ?? [] }
 
     /// The built-in profile, then those on disk; the active one is listed before the disk
     /// listing arrives, so the overlay's first frame already shows it.
     public var choices: [String] {
-        var names = [ProfileNames.builtIn] + known.filter { $0 != ProfileNames.builtIn }
+        // demo-oauth is listed while it is the active one (`explorer --profile demo-oauth`).
+        var names = [ProfileNames.builtIn] + known.filter { !ProfileNames.isBuiltIn($0) }
         if !names.contains(name) { names.append(name) }
         return names
     }

@@ -115,6 +115,8 @@ public enum Effect: Sendable, Equatable {
     case skipWait
     case openEditor(String)
     case copy(String, label: String)
+    /// Forget the active profile's OAuth 2.0 token (F9), before the sends that follow.
+    case forgetToken
     case makeCurl(RequestDraft)
     /// Run the Response pane's filter path on its body, off the UI thread, cancelling the run before.
     case evaluateFilter(FilterEvaluation)

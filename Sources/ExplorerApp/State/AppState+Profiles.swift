@@ -10,7 +10,7 @@ extension AppState {
         let names = profiles.choices
         let rows = names.map { name in
             let active = name == profiles.name
-            var detail = name == ProfileNames.builtIn ? "built in: the embedded demo API" : "profiles/\(name).yaml"
+            var detail = ProfileNames.isBuiltIn(name) ? "built in: the embedded demo API" : "profiles/\(name).yaml"
             if active, let baseURL = profiles.baseURL { detail = "active · " + baseURL }
             return ListOverlay.Row(name, detail: detail, marked: active, style: active ? Style(bold: true) : Style())
         }
@@ -48,15 +48,15 @@ extension AppState {
                 overlay = .profileForm(ProfileForm(taken: names))
             case .character("e"):
                 guard let name else { return [] }
-                if name == ProfileNames.builtIn { show("demo is built in and has no file: n creates a profile", isError: true, now: now); return [] }
+                if ProfileNames.isBuiltIn(name) { show("\(name) is built in and has no file: n creates a profile", isError: true, now: now); return [] }
                 return [.editProfile(name)]
             case .character("c"):
                 guard let name else { return [] }
-                if name == ProfileNames.builtIn { show("demo is built in and has no file to copy: n creates a profile", isError: true, now: now); return [] }
+                if ProfileNames.isBuiltIn(name) { show("\(name) is built in and has no file to copy: n creates a profile", isError: true, now: now); return [] }
                 overlay = .prompt(.duplicateProfile(from: name), PromptOverlay(title: "Duplicate \(name)", label: "New name:", text: name + "-copy"))
             case .character("d"), .delete:
                 guard let name else { return [] }
-                if name == ProfileNames.builtIn { show("demo is built in and cannot be deleted", isError: true, now: now); return [] }
+                if ProfileNames.isBuiltIn(name) { show("\(name) is built in and cannot be deleted", isError: true, now: now); return [] }
                 overlay = .confirm(.deleteProfile(name))
             case .character("q"): overlay = nil
             default: break
@@ -104,7 +104,7 @@ extension AppState {
     mutating func profileEvent(_ event: AppEvent, now: Double) -> [Effect] {
         switch event {
         case .profilesListed(let names):
-            profiles.known = names.filter { $0 != ProfileNames.builtIn }
+            profiles.known = names.filter { !ProfileNames.isBuiltIn($0) }
             refreshProfilesList()
         case .profileSwitchFailed(let name, let problem):
             guard profiles.active == .starting(name: name) else { break }

@@ -34,6 +34,9 @@ extension AppState {
         case .parameters(let form):
             screen.cursor = nil
             form.render(into: &screen, bounds: overlayBounds)
+        case .auth(let auth):
+            screen.cursor = nil
+            auth.render(into: &screen, bounds: overlayBounds, now: now)
         case nil: break
         }
         // A dialog over the panes hides the focused field's cursor (the palette sets its own).

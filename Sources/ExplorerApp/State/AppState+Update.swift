@@ -21,6 +21,7 @@ extension AppState {
             // A late answer for a profile the user has since switched away from is dropped.
             guard name == profiles.name else { break }
             profiles.settle(.ready(name: name, baseURL: baseURL))
+            tokenExpiresAt = nil
             refreshProfilesList()
             if sessions.browseWhenReady, overlay == nil {
                 sessions.browseWhenReady = false
@@ -55,6 +56,7 @@ extension AppState {
         case .client(let event):
             timeline.apply(event, receivedAt: now)
             if event.exchange == exchanges.shown { response.apply(event.kind) }
+            authStep(event.kind, now: now)
         case .requestFileOpened(let path, let requests, let profile):
             overlay = nil
             openRequestFile(path: path, requests: requests, now: now)
@@ -80,6 +82,7 @@ extension AppState {
         case .exchangeEnded(let id, let failure, let cancelled):
             guard exchanges.inFlight?.id == id else { break }
             exchanges.inFlight = nil
+            if case .auth = overlay { overlay = nil }
             if cancelled {
                 sessions.resendQueue = []
                 requestFile?.stopRun()
@@ -144,6 +147,9 @@ extension AppState {
                 openSessionBrowser()
             }
         case .function(6): promptSaveSession(now: now)
+        case .function(9):
+            show("F9: the token is forgotten; this send logs in again", isError: false, now: now, for: 4)
+            return [.forgetToken] + send(now: now)
         case .control("s"): promptSaveRequest()
         case .control("f"):
             guard let file = requestFile else { return openSavedRequests() }
@@ -279,6 +285,12 @@ extension AppState {
                 self.overlay = nil
                 request.url.text = url
             }
+        case .auth(var auth):
+            switch auth.handle(key) {
+            case .handled: self.overlay = .auth(auth)
+            case .close: self.overlay = nil
+            case .copy(let text, let label): return [.copy(text, label: label)]
+            }
         }
         return []
     }
@@ -305,7 +317,7 @@ extension AppState {
     private func problem(with text: String, for purpose: PromptPurpose) -> String? {
         switch purpose {
         case .duplicateProfile: profiles.problem(newName: text)
-        case .saveSession: text == ProfileNames.builtIn ? nil : ProfileNames.problem(text)
+        case .saveSession: ProfileNames.isBuiltIn(text) ? nil : ProfileNames.problem(text)
         case .saveRequest: SavedRequestsState.nameProblem(text)
         case .renameRequest(let from): savedRequests.problem(renaming: from, to: text)
         case .openFile: text.trimmingCharacters(in: .whitespaces).isEmpty ? "give the path of a file to import" : nil

@@ -19,6 +19,8 @@ public struct AppState: Sendable {
         case profileForm(ProfileForm)
         /// The path and query parameters of a request from an API description, to fill.
         case parameters(ParametersForm)
+        /// What an OAuth 2.0 grant needs the user to do (SPEC §11).
+        case auth(AuthOverlay)
     }
 
     /// What a list overlay lists, so its keys mean the right thing.
@@ -94,11 +96,18 @@ public struct AppState: Sendable {
     /// losing anything typed since.
     var savedWork: Work?
     public var wantsQuit = false
+    /// When the OAuth 2.0 token last obtained expires (the app's clock): the status line counts down to it.
+    public var tokenExpiresAt: Double?
 
-    public init(width: Int, height: Int, profileName: String, url: String?, readyRequests: [RequestSpec]) {
+    /// - Parameters:
+    ///   - readyRequests: the `demo` profile's ready requests (Ctrl+N).
+    ///   - builtInReadyRequests: other built-in profiles' (`demo-oauth`), by name.
+    public init(width: Int, height: Int, profileName: String, url: String?, readyRequests: [RequestSpec],
+                builtInReadyRequests: [String: [RequestSpec]] = [:]) {
         self.width = width
         self.height = height
-        profiles = ProfileState(active: .starting(name: profileName), demoReadyRequests: readyRequests)
+        profiles = ProfileState(active: .starting(name: profileName),
+                                builtInReadyRequests: builtInReadyRequests.merging([ProfileNames.builtIn: readyRequests]) { _, demo in demo })
         let ready = profiles.readyRequests
         request = RequestPane(url: url ?? "", profileName: profileName, readyRequests: ready)
         headers = HeadersPane()
@@ -197,6 +206,9 @@ public struct AppState: Sendable {
         if let wait = timeline.pendingWait, wait.endsAt > now - 0.2 { delays.append(0.1) }
         if exchanges.inFlight != nil { delays.append(0.25) }
         if let message { delays.append(max(0.01, message.until - now)) }
+        // The device code's and the token's countdowns move once a second.
+        if case .auth = overlay { delays.append(1) }
+        if let tokenExpiresAt, tokenExpiresAt > now - 60 { delays.append(1) }
         return delays.min()
     }
 }

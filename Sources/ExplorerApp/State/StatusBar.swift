@@ -41,7 +41,14 @@ struct StatusBar {
 
     /// The active profile, on the left when nothing else is: the one place an overlay never covers.
     var profileBadge: [Span] {
-        [Span(" \(state.profiles.name) ", Style(bold: true, reverse: true))]
+        [Span(" \(state.profiles.name) ", Style(bold: true, reverse: true))] + tokenCountdown
+    }
+
+    /// `token 37 s`, `token expired`: the OAuth 2.0 token's life left (SPEC §11).
+    var tokenCountdown: [Span] {
+        guard let expiresAt = state.tokenExpiresAt else { return [] }
+        let left = Int((expiresAt - now).rounded(.down))
+        return [Span(left > 0 ? " token \(left) s " : " token expired ", Self.bar)]
     }
 
     func render(into screen: inout Screen, area: Rect) {

@@ -73,7 +73,8 @@ struct TUICommand: AsyncParsableCommand {
         let recorder = TUIRecorder(home: storage.home) { inbox.post($0) }
         let runner = ExchangeRunner(recorder: recorder) { inbox.post($0) }
         var state = AppState(width: 80, height: 24, profileName: profileName, url: requestFile == nil ? url : "",
-                             readyRequests: DemoProfile.readyRequests)
+                             readyRequests: DemoProfile.readyRequests,
+                             builtInReadyRequests: [ProfileName.demoOAuth: DemoProfile.oauthReadyRequests])
         if let opened { state.open(opened) }
         if let requestFile {
             runner.requestFile.open(requestFile)

@@ -17,6 +17,8 @@ final class ExchangeRunner: Sendable {
         var context: TUIRecorder.ProfileContext?
         var exchanges: [ExchangeID: Task<Void, Never>] = [:]
         var events: Task<Void, Never>?
+        /// F9's deletion of the token, which the sends after it wait for.
+        var forgetting: Task<Void, Never>?
         /// Counts profile starts: a start overtaken by a later one closes what it opened.
         var generation = 0
         /// Starts (and the shutdowns they cause) under way, for `shutdown` to wait for.
@@ -156,7 +158,9 @@ final class ExchangeRunner: Sendable {
             return post(.exchangeEnded(id, failure: "the profile is not ready", cancelled: false))
         }
         recorder.begin(id, request: recording, profile: context)
+        let forgetting = running.withLock { $0.forgetting }
         let task = Task { [post, recorder] in
+            await forgetting?.value
             let record: ExchangeRecord
             do throws(HTTPError) {
                 record = await client.run(try make(), id: id, sink: BodyArrivalWatch(id: id, post: post).sink)
@@ -183,6 +187,23 @@ final class ExchangeRunner: Sendable {
             _ = self.running.withLock { $0.exchanges.removeValue(forKey: id) }
         }
         running.withLock { $0.exchanges[id] = task }
+    }
+
+    /// F9: forgets the active profile's OAuth 2.0 token, so the next send runs the grant again;
+    /// sends made after this wait for it.
+    func forgetToken() {
+        guard let client = running.withLock({ $0.profile?.client }) else { return }
+        guard let tokens = client.oauth else {
+            return post(.problem("profile \(activeProfile ?? "") has no auth.oauth2: F9 has no token to forget"))
+        }
+        let forgetting = Task { [post] in
+            do {
+                try await tokens.forget()
+            } catch {
+                post(.problem("the token file could not be deleted: \(error)"))
+            }
+        }
+        running.withLock { $0.forgetting = forgetting }
     }
 
     func cancel(_ id: ExchangeID) {

@@ -158,6 +158,7 @@ final class TUILoop: @unchecked Sendable {
         case .evaluateFilter(let evaluation): filters.evaluate(evaluation)
         case .cancelFilter: filters.cancel()
         case .quit: break
+        case .forgetToken: runner.forgetToken()
         case .copy(let text, let label):
             inbox.post(terminal.copyToClipboard(text)
                 ? .clipboardWritten(label: label)

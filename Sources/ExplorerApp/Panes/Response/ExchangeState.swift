@@ -32,7 +32,7 @@ public struct ExchangeState: Sendable, Equatable {
     /// What the status bar says while a send waits.
     public var pendingStatus: String? {
         guard let pending else { return nil }
-        let what = pending.profile == ProfileNames.builtIn ? "the demo API" : "profile \(pending.profile)"
+        let what = ProfileNames.isBuiltIn(pending.profile) ? "the demo API" : "profile \(pending.profile)"
         return "waiting for \(what) to start… then it sends · Esc cancels"
     }
 

@@ -187,7 +187,23 @@ import Testing
         ("basic", "{type: http, scheme: basic}", .basic(username: "${env:BASIC_USERNAME}", password: "${env:BASIC_PASSWORD}"), [], []),
         ("api_key", "{type: apiKey, in: header, name: X-API-Key}", .header(name: "X-API-Key", value: "${env:API_KEY}"), [], []),
         ("sso", "{type: openIdConnect, openIdConnectUrl: 'https://example.com/.well-known/openid-configuration'}",
-         .bearer("${env:SSO_TOKEN}"), [], []),
+         .oauth2({ var oauth = Profile.OAuth2(grant: .authorizationCode, clientId: "${env:SSO_CLIENT_ID}"); oauth.issuer = "https://example.com"; return oauth }()), [], []),
+        ("machine", "{type: oauth2, flows: {clientCredentials: {tokenUrl: 'https://login.example.com/token', scopes: {read: r}}}}",
+         .oauth2({
+            var oauth = Profile.OAuth2(grant: .clientCredentials, clientId: "${env:MACHINE_CLIENT_ID}")
+            oauth.tokenURL = "https://login.example.com/token"
+            oauth.clientSecret = "${env:MACHINE_CLIENT_SECRET}"
+            return oauth
+         }()), [], []),
+        ("login", "{type: oauth2, flows: {authorizationCode: {authorizationUrl: 'https://login.example.com/authorize', tokenUrl: 'https://login.example.com/token', scopes: {}}}}",
+         .oauth2({
+            var oauth = Profile.OAuth2(grant: .authorizationCode, clientId: "${env:LOGIN_CLIENT_ID}")
+            oauth.authorizationURL = "https://login.example.com/authorize"
+            oauth.tokenURL = "https://login.example.com/token"
+            return oauth
+         }()), [], []),
+        ("legacy", "{type: oauth2, flows: {implicit: {authorizationUrl: 'https://login.example.com/authorize', scopes: {}}}}",
+         .bearer("${env:LEGACY_TOKEN}"), [], []),
         ("session", "{type: apiKey, in: cookie, name: sid}", nil, [NamedValue("Cookie", "sid=${env:SESSION_KEY}")], []),
         ("queryKey", "{type: apiKey, in: query, name: key}", nil, [], [NamedValue("key", "${env:QUERY_KEY}")]),
     ] as [(String, String, Profile.Auth?, [NamedValue], [NamedValue])])

@@ -18,7 +18,7 @@ enum OpenAPIImport {
         let (document, tree) = try OpenAPIDecoding.document(text, version: version)
         let references = OpenAPIReferences(main: text, tree: tree, components: document.components, is30: version.is30)
         let server = OpenAPIServer(document.servers)
-        let security = OpenAPISecurity(document, tree: tree)
+        let security = OpenAPISecurity(document, tree: tree, hasBaseURL: server.baseURL != nil)
         var profile = Profile(name: document.info.title)
         profile.baseURL = server.baseURL
         profile.auth = security.auth

@@ -5,8 +5,10 @@ import RequestModel
 
 /// The description's security as the profile's: the first scheme of the first top-level
 /// `security` requirement (else the first scheme defined), its secrets `${env:NAME}` named after
-/// the scheme (`petstore_auth` → `PETSTORE_AUTH_TOKEN`); nothing secret is written. http bearer,
-/// OAuth2 and OpenID Connect are bearer auth; http basic is basic auth (`NAME_USERNAME`,
+/// the scheme (`petstore_auth` → `PETSTORE_AUTH_TOKEN`); nothing secret is written. OAuth2's
+/// client credentials, authorization code and device flows and OpenID Connect (as `issuer`) are
+/// `auth.oauth2` (SPEC §11: `NAME_CLIENT_ID`, `NAME_CLIENT_SECRET`); http bearer, and OAuth2
+/// with only a flow explorer does not run (implicit, password), are bearer auth; http basic is basic auth (`NAME_USERNAME`,
 /// `NAME_PASSWORD`); an API key in a header is header auth, in a cookie a `Cookie` header, in
 /// the query a profile variable that every request's URL template sends.
 struct OpenAPISecurity: Equatable {
@@ -18,7 +20,8 @@ struct OpenAPISecurity: Equatable {
     var skipped: [ImportedAPI.Skipped] = []
 
     /// `tree` is the description's, for the order its schemes are written in.
-    init(_ document: OpenAPI.Document, tree: JSONNode) {
+    /// - Parameter hasBaseURL: whether the profile gets a base URL, without which a token has no origin to go to.
+    init(_ document: OpenAPI.Document, tree: JSONNode, hasBaseURL: Bool) {
         let defined = document.components.securitySchemes
         let names = OpenAPISchemaSample.order(defined.keys.map(\.rawValue), written: OpenAPITree.node(tree, at: ["components", "securitySchemes"]))
         let required = document.security.first { !$0.isEmpty }.map { requirement in
@@ -34,8 +37,15 @@ struct OpenAPISecurity: Equatable {
             auth = .basic(username: "${env:\(Self.suffixed(env, "USERNAME"))}", password: "${env:\(Self.suffixed(env, "PASSWORD"))}")
         case .http(let kind, _):
             skipped.append(.init("security scheme \(name)", "http \(kind) authentication is not one a profile sends (bearer, basic, header)"))
-        case .oauth2, .openIdConnect:
-            auth = .bearer("${env:\(Self.suffixed(env, "TOKEN"))}")
+        case .oauth2(let flows, _):
+            let scopes = document.security.lazy.compactMap { requirement in requirement.first { $0.key.name == name }?.value }.first ?? []
+            auth = Self.oauth2(flows, env: env, scope: scopes.isEmpty ? nil : scopes.joined(separator: " "))
+            if auth == nil { skipped.append(.init("security scheme \(name)", "OAuth 2.0 with only an implicit or password flow, which explorer does not run: the token is read from ${env:\(Self.suffixed(env, "TOKEN"))}")) }
+        case .openIdConnect(let url):
+            var oauth = Profile.OAuth2(grant: .authorizationCode, clientId: "${env:\(Self.suffixed(env, "CLIENT_ID"))}")
+            let text = url.absoluteString
+            oauth.issuer = text.hasSuffix("/.well-known/openid-configuration") ? String(text.dropLast("/.well-known/openid-configuration".count)) : text
+            auth = .oauth2(oauth)
         case .apiKey(let parameter, let location):
             let value = "${env:\(Self.suffixed(env, "KEY"))}"
             switch location {
@@ -49,6 +59,40 @@ struct OpenAPISecurity: Equatable {
         case .mutualTLS:
             skipped.append(.init("security scheme \(name)", "mutual TLS: a client certificate is not imported"))
         }
+        if case .oauth2(let oauth)? = auth, !hasBaseURL || !oauth.endpoints.allSatisfy({ $0.value.map(Self.isAbsolute) ?? true }) {
+            skipped.append(.init("security scheme \(name)", "OAuth 2.0 needs a base URL and absolute endpoints: the token is read from ${env:\(Self.suffixed(env, "TOKEN"))} instead"))
+            auth = .bearer("${env:\(Self.suffixed(env, "TOKEN"))}")
+        }
+        if auth == nil, case .oauth2 = scheme.type { auth = .bearer("${env:\(Self.suffixed(env, "TOKEN"))}") }
+    }
+
+    /// The flow explorer runs best without a user (client credentials), else the authorization
+    /// code, else the device flow; nil when the scheme has none of them.
+    static func oauth2(_ flows: OpenAPI.OAuthFlows, env: String, scope: String?) -> Profile.Auth? {
+        let clientId = "${env:\(suffixed(env, "CLIENT_ID"))}"
+        var oauth: Profile.OAuth2
+        if let flow = flows.clientCredentials {
+            oauth = Profile.OAuth2(grant: .clientCredentials, clientId: clientId)
+            oauth.tokenURL = flow.tokenUrl.absoluteString
+            oauth.clientSecret = "${env:\(suffixed(env, "CLIENT_SECRET"))}"
+        } else if let flow = flows.authorizationCode {
+            oauth = Profile.OAuth2(grant: .authorizationCode, clientId: clientId)
+            oauth.authorizationURL = flow.authorizationUrl.absoluteString
+            oauth.tokenURL = flow.tokenUrl.absoluteString
+        } else if let flow = flows.deviceAuthorization {
+            oauth = Profile.OAuth2(grant: .deviceCode, clientId: clientId)
+            oauth.deviceAuthorizationURL = flow.deviceAuthorizationUrl.absoluteString
+            oauth.tokenURL = flow.tokenUrl.absoluteString
+        } else {
+            return nil
+        }
+        oauth.scope = scope
+        return .oauth2(oauth)
+    }
+
+    static func isAbsolute(_ url: String) -> Bool {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else { return false }
+        return (scheme == "http" || scheme == "https") && components.host?.isEmpty == false
     }
 
     /// `petstore_auth` → `PETSTORE_AUTH`, `bearerAuth` → `BEARER_AUTH`.

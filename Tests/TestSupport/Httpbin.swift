@@ -1,33 +1,19 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// httpbin, the peer nobody here wrote. HTTPBIN_URL names one already running; without it (a
 /// plain `swift test`) the first test that asks starts one on a free loopback port, for the rest
-/// of the test process. It ends with the process: its stdin is a pipe only this process writes to.
+/// of the test process.
 public enum Httpbin {
-    public struct Unavailable: Error, CustomStringConvertible {
-        public let description: String
-    }
-
     /// The base URL, without a trailing slash.
     public static func baseURL() async throws -> String {
         try await launcher.baseURL()
     }
 
-    private static let launcher = Launcher()
-
-    /// Starts httpbin once; every caller after the first gets the same answer, a failure included.
-    private actor Launcher {
-        private var started: Task<String, any Error>?
-
-        func baseURL() async throws -> String {
-            if let started { return try await started.value }
-            let task = Task { try await Httpbin.start() }
-            started = task
-            return try await task.value
+    private static let launcher = PeerLauncher {
+        if let given = ProcessInfo.processInfo.environment["HTTPBIN_URL"], !given.isEmpty {
+            return given.hasSuffix("/") ? String(given.dropLast()) : given
         }
+        return try await PythonPeer.launch("httpbin", advice: advice) { port in ["-c", script, String(port)] }
     }
 
     /// Serves httpbin's app on the port given, and exits when stdin closes (the test run is gone).
@@ -45,58 +31,22 @@ public enum Httpbin {
         """
 
     private static let advice = "run scripts/test, which installs httpbin (pip) and starts it, or set HTTPBIN_URL"
+}
 
-    private static func start() async throws -> String {
-        if let given = ProcessInfo.processInfo.environment["HTTPBIN_URL"], !given.isEmpty {
-            return given.hasSuffix("/") ? String(given.dropLast()) : given
-        }
-        guard let python = Executable.find("python3") else {
-            throw Unavailable(description: "HTTPBIN_URL is not set and there is no python3 to start httpbin: \(advice)")
-        }
-        // A port free now; the server binds it a moment later (SO_REUSEADDR on both sides).
-        let (listener, port) = try LoopbackListener.open()
-        close(listener)
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-httpbin-\(getpid()).log").path
-        let pid = try spawn(python, ["-c", script, String(port)], log: log)
-        let deadline = Date().addingTimeInterval(TestTime.scaled(30))
-        while Date() < deadline {
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
-                // Its last line says why (a traceback ends with the error).
-                let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-                let reason = output.split(separator: "\n").last.map(String.init) ?? "exit status \(status)"
-                throw Unavailable(description: "httpbin did not start (\(reason); its log: \(log)): \(advice)")
-            }
-            if LoopbackListener.accepts(port: port) { return "http://127.0.0.1:\(port)" }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        kill(pid, SIGKILL)
-        throw Unavailable(description: "httpbin did not answer on 127.0.0.1:\(port) within \(TestTime.scaled(30)) s (its log: \(log)): \(advice)")
+/// oauthlib's OAuth 2.0 server classes behind Tests/Peers/oauthlib_server.py (SPEC §11's peer):
+/// client credentials, authorization code with PKCE S256, rotating refreshes, revocation and
+/// metadata; access tokens live 60 s. Started once per test process.
+public enum OAuthlibPeer {
+    /// The base URL (also its issuer), without a trailing slash.
+    public static func baseURL() async throws -> String {
+        try await launcher.baseURL()
     }
 
-    /// Starts the server with stdin on a pipe whose write end this process keeps open, unshared:
-    /// close-on-exec, so no other child holds it and keeps httpbin alive.
-    private static func spawn(_ binary: String, _ arguments: [String], log: String) throws -> pid_t {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw Unavailable(description: "pipe: \(String(cString: strerror(errno)))") }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }  // (pipe2 is not in Glibc's module)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, binary, &actions, nil, argv, envp)
-        close(ends[0])
-        guard result == 0 else {
-            close(ends[1])
-            throw Unavailable(description: "posix_spawn \(binary): \(String(cString: strerror(result)))")
+    private static let launcher = PeerLauncher {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Peers/oauthlib_server.py").path
+        return try await PythonPeer.launch("oauthlib", advice: "run scripts/test, which installs oauthlib (pip)") { port in
+            [script, String(port), "--ttl", "60"]
         }
-        return pid  // ends[1] stays open until the process exits.
     }
 }

@@ -50,10 +50,10 @@ struct ProfileHome {
         let outcome = try await home.run(["profiles", "list"])
         #expect(outcome.status == 0, "\(outcome.stderrText)")
         let lines = outcome.stdoutText.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
-        #expect(lines[0] == "demo\t(built-in)")
-        #expect(lines[1].hasPrefix("broken\t(cannot be used: \(home.file("broken.yaml")):2:1: timout: unknown key"))
-        #expect(lines[2] == "work")
+        #expect(lines.count == 4)
+        #expect(lines[0...1] == ["demo\t(built-in)", "demo-oauth\t(built-in)"])
+        #expect(lines[2].hasPrefix("broken\t(cannot be used: \(home.file("broken.yaml")):2:1: timout: unknown key"))
+        #expect(lines[3] == "work")
         // `profiles` alone lists too.
         #expect(try await home.run(["profiles"]).stdoutText == outcome.stdoutText)
     }

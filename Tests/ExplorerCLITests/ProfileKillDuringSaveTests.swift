@@ -80,7 +80,7 @@ import TestSupport
 
         // What the kills left behind is never taken for a profile, and the last profile reads.
         let list = try await home.run(["profiles", "list"])
-        #expect(list.stdoutText == "demo\t(built-in)\nbig\n", "\(list.stderrText)")
+        #expect(list.stdoutText == "demo\t(built-in)\ndemo-oauth\t(built-in)\nbig\n", "\(list.stderrText)")
     }
 
     static func temporaryFiles(in directory: String) -> Set<String> {

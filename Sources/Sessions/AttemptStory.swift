@@ -75,7 +75,11 @@ public struct AttemptStory: Sendable, Equatable {
 
     public init(_ attempt: Session.Attempt) {
         self.init(number: attempt.number)
-        for event in attempt.events { take(event.kind) }
+        // What ran before the attempt was sent is how its OAuth token was had (SPEC §11): a fetch,
+        // a refresh or a device grant's polls that depend on the token file, not on the server's
+        // behaviour, so a replay with a token in hand still tells the same story.
+        let started = attempt.events.firstIndex { if case .attemptStarted = $0.kind { true } else { false } } ?? 0
+        for event in attempt.events[started...] { take(event.kind) }
     }
 
     private mutating func take(_ kind: ClientEvent.Kind) {

@@ -218,3 +218,34 @@ import Testing
         #expect(RetryDelayTolerance.cap(of: "immediate") == nil)
     }
 }
+
+/// SPEC §11 in `replay --check`: how an attempt's OAuth token was had (fetched, refreshed, polled
+/// for) depends on the token file, not on the server, so it is not part of the attempt's story.
+@Suite struct OAuthAttemptStoryTests {
+    static func exchange(_ events: [ClientEvent.Kind]) -> Session.Exchange {
+        Session.Exchange(request: RequestSpec(method: "GET", url: "me"),
+                         events: events.enumerated().map { ClientEvent(exchange: ExchangeID(1), tMs: Double($0.offset), kind: $0.element) })
+    }
+
+    @Test func theTokenStepBeforeAnAttemptIsNotCompared() {
+        let answered: [ClientEvent.Kind] = [
+            .attemptStarted(attempt: 1, method: "GET", url: "http://h/me"),
+            .responseReceived(attempt: 1, status: 200, bytes: 2, elapsedMs: 1, httpVersion: "HTTP/1.1"),
+            .validatorDecided(attempt: 1, validator: "oauth2", decision: .next, reason: "not a 401"),
+            .exchangeCompleted(status: 200, attempts: 1),
+        ]
+        let withGrant: [ClientEvent.Kind] = [
+            .altStarted(attempt: 1, method: "POST", url: "http://h/oauth/device"), .altFinished(attempt: 1, status: 200, error: nil),
+            .authDevice(.init(userCode: "A-B", verificationURI: "http://h/v", verificationURIComplete: nil, expiresIn: 60, interval: 1)),
+            .altStarted(attempt: 1, method: "POST", url: "http://h/oauth/token"), .altFinished(attempt: 1, status: 400, error: nil),
+            .validatorDecided(attempt: 1, validator: "oauth2", decision: .retry, reason: "authorization_pending"),
+            .retryScheduled(attempt: 1, strategy: "poll every 1s", delayMs: 1000, source: .poll),
+            .altStarted(attempt: 1, method: "POST", url: "http://h/oauth/token"), .altFinished(attempt: 1, status: 200, error: nil),
+            .authToken(grant: "device_code", expiresIn: 40, scope: "read"),
+        ] + answered
+        let recorded = Self.exchange(withGrant).attempts.map(AttemptStory.init)
+        let replayed = Self.exchange(answered).attempts.map(AttemptStory.init)
+        #expect(recorded == replayed)
+        #expect(recorded.first?.decisions.map(\.description) == ["oauth2: next"])
+    }
+}

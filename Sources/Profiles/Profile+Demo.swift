@@ -21,11 +21,10 @@ extension Profile {
     /// its own authorization server, got by the device grant (approved after two polls, a second
     /// apart) and living 40 s: refreshed when it is within 30 s of expiry, so a send 10 s after the first shows a refresh.
     public static func demoOAuth(baseURL: String?, key: String) -> Profile {
-        var profile = Profile(name: ProfileName.demoOAuth)
-        profile.baseURL = baseURL
-        profile.headers = [Header("X-Demo-Key", key)]
-        profile.keyHeaders = ["X-Demo-Key"]
-        profile.maxRetries = 3
+        var profile = demo(baseURL: baseURL, key: key)
+        profile.name = ProfileName.demoOAuth
+        // The token is OAuth's to refresh: no alternate request of the demo's own.
+        profile.validators.removeAll { if case .altRequest = $0 { true } else { false } }
         let server = (baseURL ?? "http://127.0.0.1/").hasSuffix("/") ? (baseURL ?? "http://127.0.0.1/") : (baseURL ?? "") + "/"
         var oauth = OAuth2(grant: .deviceCode, clientId: "demo-client")
         oauth.clientSecret = "demo-secret"
@@ -34,9 +33,6 @@ extension Profile {
         oauth.deviceAuthorizationURL = server + "oauth/device?interval=1&approve_after=2"
         oauth.scope = "read"
         profile.auth = .oauth2(oauth)
-        profile.validators = [
-            .standard(DefaultValidator(retry: Retry(strategy: "exponential", base: 0.2, multiplier: 2, maxDelay: 2, jitter: "full"))),
-        ]
         return profile
     }
 

@@ -63,13 +63,7 @@ struct AuthCommand: AsyncParsableCommand {
 
         func run() async throws {
             let oauth = try AuthCommand.oauth(of: profile.name)
-            let token: OAuthToken?
-            do throws(TokenStore.Problem) {
-                token = try TokenStore().token(for: profile.name)
-            } catch {
-                throw CLIError.usage(error.description)
-            }
-            guard let token else {
+            guard let token = try AuthCommand.storedToken(profile.name) else {
                 Console.out("profile \(profile.name): no token stored (explorer auth login --profile \(profile.name) gets one)\n")
                 return
             }
@@ -88,13 +82,7 @@ struct AuthCommand: AsyncParsableCommand {
 
         func run() async throws {
             _ = try AuthCommand.oauth(of: profile.name)
-            let stored: OAuthToken?
-            do throws(TokenStore.Problem) {
-                stored = try TokenStore().token(for: profile.name)
-            } catch {
-                throw CLIError.usage(error.description)
-            }
-            guard let stored else {
+            guard let stored = try AuthCommand.storedToken(profile.name) else {
                 Console.out("profile \(profile.name): no token stored\n")
                 return
             }
@@ -134,6 +122,15 @@ struct AuthCommand: AsyncParsableCommand {
         let profile = if let builtIn = Profile.builtIn(name, baseURL: nil, key: "") { builtIn } else { try ProfilesCommand.load(name) }
         guard case .oauth2(let oauth)? = profile.auth else { throw noOAuth(name) }
         return oauth
+    }
+
+    /// The profile's stored token; a usage error naming the file when it cannot be read.
+    static func storedToken(_ name: String) throws(CLIError) -> OAuthToken? {
+        do throws(TokenStore.Problem) {
+            return try TokenStore().token(for: name)
+        } catch {
+            throw .usage(error.description)
+        }
     }
 
     static func open(_ name: String) async throws(CLIError) -> ProfileClient {

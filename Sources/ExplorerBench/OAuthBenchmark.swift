@@ -1,7 +1,6 @@
 import ClientCore
 import DemoAPI
 import Foundation
-import ProfileFormat
 import Profiles
 
 /// Issue 26's figures: a request through an OAuth 2.0 profile whose stored token is valid, against

@@ -175,3 +175,19 @@ import TestSupport
         }
     }
 }
+
+extension OAuthClientTests {
+    /// RFC 8414 §3.3: metadata naming another issuer is refused, and the failure told.
+    @Test func metadataOfAnotherIssuerIsRefusedAndTold() async throws {
+        try await Self.withClient({ oauth, base in
+            oauth.tokenURL = nil
+            // The demo's metadata names `…/oauth` as its issuer: `…/oauth/` is another one (RFC 8414 §3.3 compares them exactly).
+            oauth.issuer = base + "oauth/"
+        }) { _, client, _ in
+            let error = await ProfileClientTests.failure(of: HTTPRequest(.get, "oauth/me"), on: client, "another issuer")
+            #expect(error?.kind == .authFailed)
+            #expect(error?.events.contains { if case .authFailed("client_credentials", "invalid_metadata", let detail?) = $0.kind { detail.contains("names the issuer") } else { false } } == true,
+                    "\(error?.events.map(\.name) ?? [])")
+        }
+    }
+}

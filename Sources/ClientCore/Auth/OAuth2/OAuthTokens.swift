@@ -42,7 +42,7 @@ public actor OAuthTokens {
         let task = Task { [settings = discovered ?? settings, grant, storage] in
             try await storage.locked {
                 if let stored = try storage.load(), stored.accessToken != rejected, !stored.isStale(at: now) { return (stored, settings) }
-                let found = try await settings.discovered(over: channel)
+                let found = try await Self.discover(settings, grant, channel)
                 let obtained = try await Self.obtain(replacing: try storage.load(), found, grant, storage, channel)
                 try storage.save(obtained)
                 return (obtained, found)
@@ -60,9 +60,19 @@ public actor OAuthTokens {
     /// revocation, say.
     public func resolvedSettings(over channel: OAuthChannel) async throws -> OAuthSettings {
         if let discovered { return discovered }
-        let found = try await settings.discovered(over: channel)
+        let found = try await Self.discover(settings, grant, channel)
         discovered = found
         return found
+    }
+
+    /// The issuer's endpoints read; a document refused is told as the grant's failure.
+    private static func discover(_ settings: OAuthSettings, _ grant: OAuthGrant, _ channel: OAuthChannel) async throws -> OAuthSettings {
+        do {
+            return try await settings.discovered(over: channel)
+        } catch let error as OAuthError {
+            channel.report(.authFailed(grant: grant.name, error: error.error, description: error.detail))
+            throw error
+        }
     }
 
     /// Forgets the tokens: this client's and the stored ones.

@@ -191,3 +191,17 @@ extension OAuthClientTests {
         }
     }
 }
+
+extension OAuthClientTests {
+    /// An `Authorization` the user wrote on the request is theirs: it goes as written, and no
+    /// token is fetched for it.
+    @Test func aRequestsOwnAuthorizationWinsAndNeedsNoToken() async throws {
+        try await Self.withClient({ _, _ in }) { _, client, _ in
+            var request = HTTPRequest(.post, "echo")
+            request.headers["Authorization"] = "Bearer mine"
+            let response = try await client.send(request)
+            #expect(try ProfileClientTests.echoedHeaders(response)["Authorization"] == ["Bearer mine"])
+            #expect(!Self.names(response.events).contains("alt.started"))
+        }
+    }
+}

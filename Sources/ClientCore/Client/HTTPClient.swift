@@ -233,9 +233,9 @@ public final class HTTPClient: Sendable {
     func snapshot() -> Settings { settings.withLock { $0 } }
 
     /// Whether `request` goes where the OAuth token may go: the base URL's origin, with no auth
-    /// of its own, and not itself a token request.
+    /// or `Authorization` header of its own (the user's choice wins), and not itself a token request.
     func carriesOAuthToken(_ request: HTTPRequest) throws(HTTPError) -> Bool {
-        guard baseURL != nil, request.auth == nil, !request.isAlternate else { return false }
+        guard baseURL != nil, request.auth == nil, !request.isAlternate, !request.headers.contains("Authorization") else { return false }
         return try routes.resolve(request.route).atBaseOrigin
     }
 

@@ -14,7 +14,7 @@ import Foundation
 //   explorer-bench picker [--requests N]   (the saved-request picker: update + render per keystroke)
 //   explorer-bench stream [--events N] [--runs R]   (SSE parsed at 10,000/s and unpaced; in tmux: a row after its bytes, keys during a stream)
 //   explorer-bench decode [--runs N] [--megabytes M]   (a gzip body: explorer send -o /dev/null vs curl --compressed, same body, same run)
-//   explorer-bench oauth [--requests N] [--batches B]   (an OAuth 2.0 profile with a stored token vs a bearer profile; 50 requests on a stale token)
+//   explorer-bench oauth [--requests N] [--batches B]   (an OAuth 2.0 profile's stored token vs the same as bearer auth; 50 requests on a stale token)
 //   explorer-bench soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let options = BenchOptions(arguments.dropFirst())
@@ -50,7 +50,7 @@ case "stream":
 case "decode":
     await DecodeBenchmark(runs: options.int("--runs", default: 5), megabytes: options.int("--megabytes", default: 100)).run()
 case "oauth":
-    await OAuthBenchmark(requests: options.int("--requests", default: 200), batches: options.int("--batches", default: 10)).run()
+    await OAuthBenchmark(requests: options.int("--requests", default: 200), batches: options.int("--batches", default: 20)).run()
 case "soak":
     await SoakBenchmark(count: options.int("--count", default: 10_000), concurrency: options.int("--concurrency", default: 16),
                         seed: UInt64(options.int("--seed", default: 1)), eventBuffer: options.int("--events-buffer", default: 65_536),

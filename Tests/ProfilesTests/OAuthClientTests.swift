@@ -86,6 +86,14 @@ import TestSupport
             let headers = try ProfileClientTests.echoedHeaders(response)
             #expect(headers.keys.contains { $0.lowercased() == "authorization" } == false)
             #expect(!Self.names(response.events).contains("alt.started"), "no token is obtained for another origin")
+            // With a token in hand it is withheld from the other origin, and said so.
+            _ = try await client.send(HTTPRequest(.get, "oauth/me"))
+            let again = try await client.send(HTTPRequest(.post, other.baseURL + "echo"))
+            #expect(try ProfileClientTests.echoedHeaders(again).keys.contains { $0.lowercased() == "authorization" } == false)
+            #expect(again.events.contains { if case .credentialsWithheld(1, _, let names) = $0.kind { names == ["Authorization"] } else { false } })
+            // A 401 from the other origin is its own answer: no token is replaced for it.
+            let refused = await ProfileClientTests.failure(of: HTTPRequest(.get, other.baseURL + "oauth/me"), on: client, "another origin's 401")
+            #expect(refused?.status == 401 && refused?.events.contains { $0.name == "alt.started" } == false)
         }
         await other.shutdown()
     }

@@ -231,7 +231,7 @@ import Testing
         let answered: [ClientEvent.Kind] = [
             .attemptStarted(attempt: 1, method: "GET", url: "http://h/me"),
             .responseReceived(attempt: 1, status: 200, bytes: 2, elapsedMs: 1, httpVersion: "HTTP/1.1"),
-            .validatorDecided(attempt: 1, validator: "oauth2", decision: .next, reason: "not a 401"),
+            .validatorDecided(attempt: 1, validator: "default", decision: .next, reason: "200 is a success"),
             .exchangeCompleted(status: 200, attempts: 1),
         ]
         let withGrant: [ClientEvent.Kind] = [
@@ -246,6 +246,6 @@ import Testing
         let recorded = Self.exchange(withGrant).attempts.map(AttemptStory.init)
         let replayed = Self.exchange(answered).attempts.map(AttemptStory.init)
         #expect(recorded == replayed)
-        #expect(recorded.first?.decisions.map(\.description) == ["oauth2: next"])
+        #expect(recorded.first?.decisions.map(\.description) == ["default: next"])
     }
 }

@@ -45,8 +45,7 @@ struct Exchange {
     mutating func run() async throws(HTTPError) -> HTTPResponse {
         let initial = client.snapshot()
         let checks = request.checks.flatMap { $0.isEmpty ? nil : $0 }
-        let chain = validatorsOverride ?? ((initial.oauth == nil ? [] : [OAuthValidator()]) + initial.validators)
-        let validators = chain + (checks.flatMap { checks in checks.poll.map { [PollValidator(poll: $0, checks: checks)] } } ?? [])
+        let validators = (validatorsOverride ?? initial.validators) + (checks.flatMap { checks in checks.poll.map { [PollValidator(poll: $0, checks: checks)] } } ?? [])
         let deadline = request.deadline ?? initial.deadline
         var planner = RetryPlanner(maxRetries: request.maxRetries ?? initial.maxRetries)
         while true {
@@ -61,17 +60,24 @@ struct Exchange {
             } catch {
                 throw fail(error)
             }
+            // A token in hand goes on without looking at the URL: preparing withholds it from another origin.
+            if prepared.withheldCredentials.contains(where: { $0.caseInsensitiveEquals("Authorization") }) { oauthTokenSent = nil }
             if Task.isCancelled { throw fail(.cancelled()) }
             attemptsMade += 1
             var judged = request
             judged.currentRetry = attemptsMade - 1
             judged.headersGeneration = settings.headersGeneration
-            judged.oauthTokenSent = oauthTokenSent
-            judged.oauthTokenReplaced = oauthTokenReplaced
 
             let response = try await perform(prepared, timeout: request.timeout ?? settings.timeout, deadline: deadline)
             if try await reconnects(after: response, planner: &planner, validators: validators, deadline: deadline) { continue }
-            switch await judge(response, request: judged, validators: validators) {
+            let verdict: Verdict
+            if let reason = OAuthRefusal.reason(response, tokenSent: oauthTokenSent, alreadyReplaced: oauthTokenReplaced) {
+                emit(.validatorDecided(attempt: attemptsMade, validator: OAuthRefusal.validator, decision: .retry, reason: reason))
+                verdict = .retry(.oauthRefresh, .anyMethod)
+            } else {
+                verdict = await judge(response, request: judged, validators: validators)
+            }
+            switch verdict {
             case .approve(var approved):
                 if let checks {
                     let (results, findings) = CheckEvaluation(checks: checks).run(on: approved, durationMs: (clock.now() - start) * 1000)
@@ -306,9 +312,11 @@ struct Exchange {
     /// The OAuth token the next attempt carries (SPEC §11), nil when it carries none. A refresh or
     /// a grant it needs goes out as this exchange's alternate requests and tells its steps here.
     private mutating func oauthToken(_ settings: HTTPClient.Settings, rejected: String? = nil, attempt: Int) async throws(HTTPError) -> String? {
-        guard let tokens = settings.oauth else { return nil }
+        guard let tokens = settings.oauth, request.mayCarryOAuthToken else { return nil }
+        if rejected == nil, let fresh = tokens.fresh() { return fresh.accessToken }
         do {
-            guard try client.carriesOAuthToken(request) else { return nil }
+            // Only a request to the base URL's origin is worth a grant or a refresh.
+            guard try client.isAtBaseOrigin(request) else { return nil }
         } catch {
             throw fail(error)
         }

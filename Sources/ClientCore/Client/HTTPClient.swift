@@ -232,10 +232,9 @@ public final class HTTPClient: Sendable {
     /// The state an attempt is built from, read in one lock.
     func snapshot() -> Settings { settings.withLock { $0 } }
 
-    /// Whether `request` goes where the OAuth token may go: the base URL's origin, with no auth
-    /// or `Authorization` header of its own (the user's choice wins), and not itself a token request.
-    func carriesOAuthToken(_ request: HTTPRequest) throws(HTTPError) -> Bool {
-        guard baseURL != nil, request.auth == nil, !request.isAlternate, !request.headers.contains("Authorization") else { return false }
+    /// Whether `request` goes to the base URL's origin (false without a base URL: an OAuth token has nowhere to go).
+    func isAtBaseOrigin(_ request: HTTPRequest) throws(HTTPError) -> Bool {
+        guard baseURL != nil else { return false }
         return try routes.resolve(request.route).atBaseOrigin
     }
 

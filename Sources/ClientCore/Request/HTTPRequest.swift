@@ -43,10 +43,10 @@ public struct HTTPRequest: Sendable {
     public internal(set) var altRequestsMade = 0
     /// True for an alternate request itself, which never triggers another.
     public internal(set) var isAlternate = false
-    /// The OAuth access token the attempt being judged carried, if it carried one (SPEC §11).
-    var oauthTokenSent: String?
-    /// Whether this exchange already replaced a token a server refused.
-    var oauthTokenReplaced = false
+
+    /// Whether the client's OAuth token may go with it: it has no auth or `Authorization` header
+    /// of its own (the user's choice wins) and is not itself a token request (SPEC §11).
+    var mayCarryOAuthToken: Bool { auth == nil && !isAlternate && !headers.contains("Authorization") }
 
     /// What `acceptsEncodings` sends: the codings `ContentDecoder` decodes.
     public static let defaultAcceptEncoding = "gzip, deflate, br"

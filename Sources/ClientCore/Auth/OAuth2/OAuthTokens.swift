@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Where a client's OAuth 2.0 tokens are kept between requests and between processes
 /// (`Profiles.TokenStore`: a private file per profile, and a lock other processes see).
@@ -23,7 +24,11 @@ public actor OAuthTokens {
     public nonisolated let grant: OAuthGrant
     private let storage: any OAuthTokenStorage
     private var discovered: OAuthSettings?
-    private var current: OAuthToken?
+    private var current: OAuthToken? {
+        didSet { inHand.withLock { $0 = current } }
+    }
+    /// `current`, readable without waiting on the actor.
+    private nonisolated let inHand = Locked<OAuthToken?>(nil)
     private var inFlight: Task<(OAuthToken, OAuthSettings), any Error>?
 
     public init(settings: OAuthSettings, grant: OAuthGrant, storage: any OAuthTokenStorage) {
@@ -79,6 +84,12 @@ public actor OAuthTokens {
     public func forget() throws {
         current = nil
         try storage.save(nil)
+    }
+
+    /// The token in hand when it is fresh at `now`, read without waiting on the actor: a request
+    /// whose token needs nothing costs what a bearer profile's does.
+    public nonisolated func fresh(at now: Date = Date()) -> OAuthToken? {
+        inHand.withLock { $0 }.flatMap { $0.isStale(at: now) ? nil : $0 }
     }
 
     /// The token in hand without obtaining one: this client's, else the stored one.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 
 /// Delivers signals to a handler instead of their default action (which kills the process
 /// before it can drain its events or shut a server down). `stop()` restores the defaults.
@@ -44,9 +45,27 @@ final class SignalWatcher {
 /// Runs `work` in a task of its own that Ctrl-C (SIGINT) cancels: how `send`, `run` and
 /// `replay` stop what they are sending. `cancelled` says whether it was.
 func cancellableByInterrupt<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) async -> (value: Value, cancelled: Bool) {
+    // The watcher is in place before the work starts: a Ctrl-C the moment the first event is out
+    // must cancel it, not kill the process with its events undrained.
+    let interrupt = Locked(Interrupt<Value>())
+    let watcher = SignalWatcher([SIGINT]) { _ in
+        interrupt.withLock { state -> Task<Value, Never>? in
+            state.arrived = true
+            return state.task
+        }?.cancel()
+    }
     let task = Task(operation: work)
-    let watcher = SignalWatcher([SIGINT]) { _ in task.cancel() }
+    if interrupt.withLock({ state -> Bool in
+        state.task = task
+        return state.arrived
+    }) { task.cancel() }
     let value = await task.value
     watcher.stop()
     return (value, task.isCancelled)
+}
+
+/// The work `cancellableByInterrupt` runs, and whether Ctrl-C came before it started.
+private struct Interrupt<Value: Sendable>: Sendable {
+    var task: Task<Value, Never>?
+    var arrived = false
 }

@@ -52,6 +52,21 @@ extension ClientEvent {
             return ["grant": .string(grant), "expires_in": expiresIn.map(JSONNode.integer) ?? .null, "scope": scope.map(JSONNode.string) ?? .null]
         case let .authFailed(grant, error, description):
             return ["grant": .string(grant), "error": .string(error), "description": description.map(JSONNode.string) ?? .null]
+        case let .wsOpened(url, chosen, extensions):
+            return ["url": .string(url), "protocol": .string(chosen), "extensions": .array(extensions.map(JSONNode.string))]
+        case let .wsMessage(message):
+            var fields: [JSONNode.Member] = [.init("direction", .string(message.direction.rawValue)), .init("kind", .string(message.kind)),
+                                             .init("bytes", .integer(message.bytes))]
+            switch message.content {
+            case .text(let text): fields.append(.init("data", .string(text)))
+            case .binary(let data): fields.append(.init("data_base64", .string(data.base64EncodedString())))
+            }
+            return .object(fields)
+        case let .wsPing(direction, bytes), let .wsPong(direction, bytes):
+            return ["direction": .string(direction.rawValue), "bytes": .integer(bytes)]
+        case let .wsClosed(closed):
+            return ["code": .integer(closed.code), "reason": .string(closed.reason), "by": .string(closed.by.rawValue),
+                    "messages_in": .integer(closed.messagesIn), "messages_out": .integer(closed.messagesOut)]
         case let .captureSet(name, source, value):
             return ["name": .string(name), "source": .string(source), "value": .string(value)]
         case let .assertPassed(report), let .assertFailed(report):

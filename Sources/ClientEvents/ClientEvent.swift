@@ -46,6 +46,12 @@ public struct ClientEvent: Sendable, Equatable {
         case authToken(grant: String, expiresIn: Int?, scope: String?)
         /// SPEC §11: a grant or refresh that failed, with the server's `error` as it sent it.
         case authFailed(grant: String, error: String, description: String?)
+        /// SPEC §12: the WebSocket handshake succeeded; `protocol` is `""` when none was chosen.
+        case wsOpened(url: String, protocol: String, extensions: [String])
+        case wsMessage(WebSocketReport.Message)
+        case wsPing(direction: WebSocketReport.Direction, bytes: Int)
+        case wsPong(direction: WebSocketReport.Direction, bytes: Int)
+        case wsClosed(WebSocketReport.Closed)
         /// A request file's capture took a value (SPEC §8); `value` is the mask when it is secret.
         case captureSet(name: String, source: String, value: String)
         case assertPassed(AssertReport)
@@ -140,6 +146,11 @@ public struct ClientEvent: Sendable, Equatable {
         case .authDevice: "auth.device"
         case .authToken: "auth.token"
         case .authFailed: "auth.failed"
+        case .wsOpened: "ws.opened"
+        case .wsMessage: "ws.message"
+        case .wsPing: "ws.ping"
+        case .wsPong: "ws.pong"
+        case .wsClosed: "ws.closed"
         case .captureSet: "capture.set"
         case .assertPassed: "assert.passed"
         case .assertFailed: "assert.failed"

@@ -1,4 +1,5 @@
 import ClientEvents
+import Foundation
 import RequestModel
 
 /// Events in a session file are the SPEC §3 objects `--events` writes, one per line; these read
@@ -63,6 +64,26 @@ extension ClientEvent {
             kind = .authToken(grant: try fields.string("grant"), expiresIn: try fields.optionalInt("expires_in"), scope: fields.optionalString("scope"))
         case "auth.failed":
             kind = .authFailed(grant: try fields.string("grant"), error: try fields.string("error"), description: fields.optionalString("description"))
+        case "ws.opened":
+            kind = .wsOpened(url: try fields.string("url"), protocol: try fields.string("protocol"), extensions: try fields.strings("extensions"))
+        case "ws.message":
+            let direction = try fields.direction()
+            let content: WebSocketReport.Message.Content
+            switch try fields.string("kind") {
+            case "text": content = .text(try fields.string("data"))
+            case "binary":
+                guard let data = Data(base64Encoded: try fields.string("data_base64")) else { throw EventProblem("\"data_base64\" must be base64") }
+                content = .binary(data)
+            case let other: throw EventProblem("unknown message kind \"\(other)\"")
+            }
+            kind = .wsMessage(WebSocketReport.Message(direction: direction, content: content))
+        case "ws.ping": kind = .wsPing(direction: try fields.direction(), bytes: try fields.int("bytes"))
+        case "ws.pong": kind = .wsPong(direction: try fields.direction(), bytes: try fields.int("bytes"))
+        case "ws.closed":
+            let byText = try fields.string("by")
+            guard let by = WebSocketReport.ClosedBy(rawValue: byText) else { throw EventProblem("unknown closer \"\(byText)\"") }
+            kind = .wsClosed(WebSocketReport.Closed(code: try fields.int("code"), reason: try fields.string("reason"), by: by,
+                                                    messagesIn: try fields.int("messages_in"), messagesOut: try fields.int("messages_out")))
         case "capture.set":
             kind = .captureSet(name: try fields.string("name"), source: try fields.string("source"), value: try fields.string("value"))
         case "assert.passed", "assert.failed":
@@ -136,6 +157,13 @@ private struct EventFields {
     func int(_ key: String) throws(EventProblem) -> Int {
         guard case .number(let text) = node[key], let value = Int(text) else { throw EventProblem("\"\(key)\" must be a whole number") }
         return value
+    }
+
+    /// `direction`: `in` or `out`.
+    func direction() throws(EventProblem) -> WebSocketReport.Direction {
+        let text = try string("direction")
+        guard let direction = WebSocketReport.Direction(rawValue: text) else { throw EventProblem("\"direction\" must be in or out") }
+        return direction
     }
 
     func optionalInt(_ key: String) throws(EventProblem) -> Int? {

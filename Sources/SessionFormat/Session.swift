@@ -190,6 +190,7 @@ extension ClientEvent {
              let .taskStarted(attempt), let .taskFinished(attempt), let .taskFailed(attempt, _), let .streamOpened(attempt, _):
             attempt
         case .streamEvent, .streamRecord, .streamClosed, .authAuthorize, .authDevice, .authToken, .authFailed,
+             .wsOpened, .wsMessage, .wsPing, .wsPong, .wsClosed,
              .captureSet, .assertPassed, .assertFailed, .exchangeCompleted, .exchangeFailed: nil
         }
     }

@@ -102,3 +102,24 @@ import Testing
         #expect(ClientEvent.Kind.exchangeCompleted(status: 200, attempts: 1).authSentence == nil)
     }
 }
+
+/// SPEC §12's events: their keys, text as `data`, binary as `data_base64`.
+@Suite struct WebSocketEventEncodingTests {
+    func object(_ kind: ClientEvent.Kind) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(ClientEvent(exchange: ExchangeID(2), tMs: 1, kind: kind).jsonLine.utf8)) as? [String: Any])
+    }
+
+    @Test func theWebSocketEventsHaveTheSpecsKeys() throws {
+        let opened = try object(.wsOpened(url: "ws://h/ws/chat", protocol: "chat.v1", extensions: ["permessage-deflate"]))
+        #expect(opened["event"] as? String == "ws.opened" && opened["protocol"] as? String == "chat.v1")
+        #expect(opened["extensions"] as? [String] == ["permessage-deflate"])
+        let text = try object(.wsMessage(.init(direction: .incoming, content: .text("héllo"))))
+        #expect(text["direction"] as? String == "in" && text["kind"] as? String == "text" && text["bytes"] as? Int == 6 && text["data"] as? String == "héllo")
+        let binary = try object(.wsMessage(.init(direction: .outgoing, content: .binary(Data([0, 255])))))
+        #expect(binary["kind"] as? String == "binary" && binary["data_base64"] as? String == "AP8=" && binary["data"] == nil)
+        let ping = try object(.wsPing(direction: .outgoing, bytes: 4))
+        #expect(ping["event"] as? String == "ws.ping" && ping["direction"] as? String == "out" && ping["bytes"] as? Int == 4)
+        let closed = try object(.wsClosed(.init(code: 1000, reason: "bye", by: .server, messagesIn: 3, messagesOut: 2)))
+        #expect(closed["code"] as? Int == 1000 && closed["by"] as? String == "server" && closed["messages_in"] as? Int == 3 && closed["messages_out"] as? Int == 2)
+    }
+}

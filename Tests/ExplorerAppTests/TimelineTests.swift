@@ -424,3 +424,25 @@ enum TimelineFixture {
         #expect(rows.map(\.time) == [nil, "+0ms", "+1.3s", "+1.3s", "+1.4s", "+1.7s", "+125s"])
     }
 }
+
+/// SPEC §12 in the timeline: the opening, pings and the close are rows; messages are the
+/// Response pane's log, so a flood of them adds none.
+@Suite struct WebSocketTimelineTests {
+    @Test func stepsAreRowsAndMessagesAreNot() {
+        var timeline = Timeline()
+        let events: [ClientEvent] = [
+            TimelineFixture.event(1, 0.2, .attemptStarted(attempt: 1, method: "GET", url: "ws://127.0.0.1:1/ws/chat")),
+            TimelineFixture.event(1, 2, .wsOpened(url: "ws://127.0.0.1:1/ws/chat", protocol: "chat.v1", extensions: ["permessage-deflate"])),
+        ] + (0..<1_000).map { TimelineFixture.event(1, 3, .wsMessage(.init(direction: .incoming, content: .text("tick \($0)")))) } + [
+            TimelineFixture.event(1, 4, .wsPing(direction: .outgoing, bytes: 4)),
+            TimelineFixture.event(1, 5, .wsClosed(.init(code: 1011, reason: "oops", by: .server, messagesIn: 1_000, messagesOut: 0))),
+        ]
+        for event in events { timeline.apply(event, receivedAt: 1) }
+        let rows = timeline.rows(now: 2).map(\.text)
+        #expect(rows.contains("⇄ WebSocket open, subprotocol chat.v1, permessage-deflate"))
+        #expect(rows.contains("⇄ ping sent, 4 B"))
+        #expect(rows.contains("⇄ closed by the server with 1011 (oops); 1000 in, 0 out"))
+        #expect(rows.count < 10, "\(rows.count) rows")
+        #expect(timeline.rows(now: 2).last?.kind == .webSocket)
+    }
+}

@@ -1,4 +1,5 @@
 import ClientEvents
+import Foundation
 import RequestModel
 import SessionFormat
 import Testing
@@ -19,5 +20,22 @@ import Testing
         let event = try ClientEvent(node: try #require(JSONNode.parse(line)))
         #expect(event.kind == .responseReceived(attempt: 1, status: 200, bytes: 2329, elapsedMs: 10.5, httpVersion: "HTTP/1.1", encoding: nil))
         #expect(event.jsonLine == line, "written back as it was read: no encoding keys")
+    }
+}
+
+/// SPEC §12's events in a session file read back as they were written.
+@Suite struct WebSocketEventSessionTests {
+    @Test func everyWebSocketEventRoundTrips() throws {
+        let kinds: [ClientEvent.Kind] = [
+            .wsOpened(url: "wss://h/ws", protocol: "", extensions: []),
+            .wsMessage(.init(direction: .incoming, content: .text("{\"t\": 1}"))),
+            .wsMessage(.init(direction: .outgoing, content: .binary(Data([1, 2, 3])))),
+            .wsPing(direction: .incoming, bytes: 0), .wsPong(direction: .outgoing, bytes: 0),
+            .wsClosed(.init(code: 1006, reason: "", by: .transport, messagesIn: 1, messagesOut: 1)),
+        ]
+        for kind in kinds {
+            let event = ClientEvent(exchange: ExchangeID(4), tMs: 3.5, kind: kind)
+            #expect(try ClientEvent(node: event.node) == event)
+        }
     }
 }

@@ -74,7 +74,13 @@ extension ExchangeLog {
         case let .taskFailed(_, message):
             finishTask(.failed(message: message), t)
         case .authAuthorize, .authDevice, .authToken, .authFailed:
-            append(t, 2, .auth(text: event.kind.authSentence ?? "", failed: { if case .authFailed = event.kind { true } else { false } }()))
+            append(t, 2, .said(kind: .auth, text: event.kind.authSentence ?? "", failed: { if case .authFailed = event.kind { true } else { false } }()))
+        case .wsMessage:
+            // Messages are the Response pane's log: a flood of them must not flood the timeline.
+            break
+        case .wsOpened, .wsPing, .wsPong, .wsClosed:
+            let failed = if case .wsClosed(let closed) = event.kind { !(closed.code == 1000 || closed.code == 1001) } else { false }
+            append(t, 2, .said(kind: .webSocket, text: event.kind.webSocketSentence ?? "", failed: failed))
         case let .captureSet(name, _, value):
             append(t, 1, .capture(name: name, value: value))
         case let .assertPassed(report):

@@ -120,9 +120,10 @@ extension ExchangeLog {
             case .failed(let message): taskSpans.append(Span(" ✗ " + TimelineFormat.oneLine(message), TimelineStyle.failure))
             }
             spans = taskSpans
-        case let .auth(text, failed):
-            kind = .auth
-            spans = [Span("⚿ " + TimelineFormat.oneLine(text), failed ? TimelineStyle.failure : TimelineStyle.side)]
+        case let .said(saidKind, text, failed):
+            kind = saidKind
+            let symbol = saidKind == .webSocket ? "⇄ " : "⚿ "
+            spans = [Span(symbol + TimelineFormat.oneLine(text), failed ? TimelineStyle.failure : TimelineStyle.side)]
         case let .capture(name, value):
             kind = .capture
             spans = [Span("⇢ \(name) = ", TimelineStyle.side), Span(TimelineFormat.oneLine(value))]

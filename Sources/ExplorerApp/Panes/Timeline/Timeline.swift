@@ -135,9 +135,10 @@ struct Entry: Sendable, Equatable {
         case withheld(origin: String, headers: [String])
         case alternate(method: String, url: String, result: Outcome?)
         case task(result: TaskResult?)
-        /// An OAuth 2.0 step (SPEC §11), already said in words: what the user must do, a token
-        /// obtained (never the token), a grant that failed.
-        case auth(text: String, failed: Bool)
+        /// A step already said in words: an OAuth 2.0 one (SPEC §11: what the user must do, a token
+        /// obtained — never the token —, a grant that failed) or a WebSocket's (SPEC §12: opened,
+        /// a ping or pong, closed); `kind` is `.auth` or `.webSocket`.
+        case said(kind: TimelineRow.Kind, text: String, failed: Bool)
         /// A request file's capture (its value already masked when secret).
         case capture(name: String, value: String)
         /// A request file's assert, judged: `$.name equals "ann"` and, failed, what was found.

@@ -7,7 +7,7 @@ import TUICore
 public struct TimelineRow: Sendable, Equatable {
     /// What the row says, so the app (or a test) can find rows without parsing their text.
     public enum Kind: Sendable, Equatable {
-        case header, attempt, redirect, decision, retry, retrySkipped, withheld, alternate, task, capture, assertion, stream, auth
+        case header, attempt, redirect, decision, retry, retrySkipped, withheld, alternate, task, capture, assertion, stream, auth, webSocket
         case completed, failed, cancelled, cancelling, note
     }
 

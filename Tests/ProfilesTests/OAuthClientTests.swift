@@ -27,15 +27,10 @@ import TestSupport
         profile.timeout = TestTime.scaled(5)
         profile.auth = .oauth2(oauth)
         let client = try profile.makeClient(login: OAuthLogin(store: store, openBrowser: openBrowser))
-        do {
-            try await body(server, client, store)
-        } catch {
+        try await withCleanup({ try await body(server, client, store) }) {
             await client.shutdown()
             await server.shutdown()
-            throw error
         }
-        await client.shutdown()
-        await server.shutdown()
     }
 
     static func names(_ events: [ClientEvent]) -> [String] { events.map(\.name) }

@@ -2,6 +2,7 @@ import ClientCore
 import DemoAPI
 import Foundation
 import Testing
+import TestSupport
 @testable import Profiles
 
 /// SPEC §11's refresh rules, with the demo's authorization server and a token file on disk.
@@ -22,15 +23,10 @@ import Testing
             return (response.status, response.body.data)
         }, report: { _ in })
         let home = TemporaryDirectory()
-        do {
-            try await body(server, requests, channel, TokenStore(home: ExplorerHome(directory: home.url)))
-        } catch {
+        try await withCleanup({ try await body(server, requests, channel, TokenStore(home: ExplorerHome(directory: home.url))) }) {
             await client.shutdown()
             await server.shutdown()
-            throw error
         }
-        await client.shutdown()
-        await server.shutdown()
     }
 
     /// A token with a refresh token, from the device grant, stored as already stale.

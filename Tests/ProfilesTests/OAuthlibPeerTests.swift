@@ -36,13 +36,7 @@ import TestSupport
         profile.timeout = TestTime.scaled(10)
         profile.auth = .oauth2(oauth)
         let client = try profile.makeClient(login: OAuthLogin(store: store, openBrowser: openBrowser))
-        do {
-            try await body(base, client, store, profile)
-        } catch {
-            await client.shutdown()
-            throw error
-        }
-        await client.shutdown()
+        try await withCleanup({ try await body(base, client, store, profile) }) { await client.shutdown() }
     }
 
     static func me(_ response: HTTPResponse) throws -> [String: String] {

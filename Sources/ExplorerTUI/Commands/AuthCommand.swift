@@ -33,9 +33,7 @@ struct AuthCommand: AsyncParsableCommand {
                 await opened.shutdown()
                 throw AuthCommand.noOAuth(profile.name)
             }
-            let channel = OAuthChannel.through(opened.client) { kind in
-                if let sentence = kind.authSentence { Console.problem(sentence) }
-            }
+            let channel = OAuthChannel.through(opened.client) { AuthPrompts.say($0) }
             let (outcome, cancelled) = await cancellableByInterrupt { () async -> Result<OAuthToken, any Error> in
                 do {
                     try await tokens.forget()

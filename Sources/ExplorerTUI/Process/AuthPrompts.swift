@@ -8,13 +8,16 @@ struct AuthPrompts {
 
     init(_ events: AsyncStream<ClientEvent>) {
         task = Task {
-            for await event in events {
-                switch event.kind {
-                case .authDevice, .authAuthorize, .authFailed:
-                    if let sentence = event.kind.authSentence { Console.problem(sentence) }
-                default: break
-                }
-            }
+            for await event in events { Self.say(event.kind) }
+        }
+    }
+
+    /// Says a step the user must act on (the code, the URL) or a failure; other events are quiet.
+    static func say(_ kind: ClientEvent.Kind) {
+        switch kind {
+        case .authDevice, .authAuthorize, .authFailed:
+            if let sentence = kind.authSentence { Console.problem(sentence) }
+        default: break
         }
     }
 

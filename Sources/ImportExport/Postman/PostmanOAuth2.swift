@@ -39,8 +39,8 @@ enum PostmanOAuth2 {
         return oauth
     }
 
-    /// Postman's `oauth2` auth for an export; the secret a placeholder. The device grant, which
-    /// Postman lacks, goes as client credentials would not: it is left out (nil).
+    /// Postman's `oauth2` auth for an export; the secret a placeholder. Nil for the device grant,
+    /// which Postman does not have.
     static func auth(_ oauth: Profile.OAuth2) -> JSONNode? {
         let grant: String
         switch oauth.grant {

@@ -92,11 +92,6 @@ public actor OAuthTokens {
         inHand.withLock { $0 }.flatMap { $0.isStale(at: now) ? nil : $0 }
     }
 
-    /// The token in hand without obtaining one: this client's, else the stored one.
-    public func stored() throws -> OAuthToken? {
-        try current ?? storage.load()
-    }
-
     /// A refresh when there is a refresh token, else the grant; `invalid_grant` on the refresh
     /// runs the grant. Each outcome is reported as `auth.token` or `auth.failed`.
     private static func obtain(replacing stale: OAuthToken?, _ settings: OAuthSettings, _ grant: OAuthGrant,

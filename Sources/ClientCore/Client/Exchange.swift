@@ -24,10 +24,13 @@ struct Exchange {
     /// The OAuth token the latest attempt carried, and whether a refused one was replaced.
     private var oauthTokenSent: String?
     private var oauthTokenReplaced = false
+    /// What talks over the connection when the request opens a WebSocket (SPEC §12).
+    private let conversation: WebSocketConversation?
 
     init(client: HTTPClient, id: ExchangeID, request: HTTPRequest, publishes: Bool, sink: BodySink?,
-         validators: [any HTTPValidator]? = nil) {
+         validators: [any HTTPValidator]? = nil, conversation: WebSocketConversation? = nil) {
         self.client = client
+        self.conversation = conversation
         self.validatorsOverride = validators
         self.id = id
         self.request = request
@@ -70,6 +73,17 @@ struct Exchange {
 
             let response = try await perform(prepared, timeout: request.timeout ?? settings.timeout, deadline: deadline)
             if try await reconnects(after: response, planner: &planner, validators: validators, deadline: deadline) { continue }
+            if let ending = response.webSocketEnding {
+                // The handshake was RFC 6455's to judge; what remains is whether to reconnect.
+                if ending.closed.by == .transport, !ending.userClosed {
+                    try await reconnectWebSocket(after: response, planner: &planner, validators: validators, deadline: deadline)
+                    continue
+                }
+                emit(.exchangeCompleted(status: response.status, attempts: attemptsMade))
+                var done = response
+                done.events = events
+                return done
+            }
             let verdict: Verdict
             if let reason = OAuthRefusal.reason(response, tokenSent: oauthTokenSent, alreadyReplaced: oauthTokenReplaced) {
                 emit(.validatorDecided(attempt: attemptsMade, validator: OAuthRefusal.validator, decision: .retry, reason: reason))
@@ -79,6 +93,11 @@ struct Exchange {
             }
             switch verdict {
             case .approve(var approved):
+                if conversation != nil {
+                    // A WebSocket that opened returned above: an approved answer here refused the upgrade.
+                    throw fail(HTTPError(.webSocket, "the server answered \(approved.status) instead of switching to a WebSocket (101)",
+                                         status: approved.status, body: approved.body))
+                }
                 if let checks {
                     let (results, findings) = CheckEvaluation(checks: checks).run(on: approved, durationMs: (clock.now() - start) * 1000)
                     for finding in findings { emit(finding) }
@@ -134,9 +153,17 @@ struct Exchange {
                 wire.headers.add(name: "Cookie", value: cookie)
             }
             follower?.begin(attempt: attempt)
-            let result = await client.transport.execute(wire, timeout: timeout, remaining: remaining,
+            var upgraded: WebSocketConnector.Upgraded?
+            let result: TransportResult
+            if conversation != nil {
+                (result, upgraded) = await handshake(wire, timeout: min(timeout, remaining ?? timeout))
+            } else if wire.url.isWebSocket {
+                throw fail(HTTPError(.invalidURL, "\(wire.url.absoluteString) opens a WebSocket: open it with a conversation (HTTPClient.open)"))
+            } else {
+                result = await client.transport.execute(wire, timeout: timeout, remaining: remaining,
                                                         spool: hop.spool(client.configuration.spool), sink: sink, follower: follower,
                                                         streamTimeLeft: request.streamLimits.maxTime.map { $0 - (clock.now() - start) })
+            }
             if let follower { events += follower.takeRecorded() }
             switch result {
             case .failure(let failure, let streamed):
@@ -162,6 +189,7 @@ struct Exchange {
                 response.exchange = id
                 response.streamedBytes = raw.streamed
                 response.bodyWentToSink = raw.sunk
+                if let upgraded, let conversation { response.webSocketEnding = await converse(over: upgraded, conversation, url: hop.url) }
                 return response
             }
         }
@@ -239,6 +267,64 @@ struct Exchange {
                 throw fail(.cancelled())
             }
             return true
+        }
+    }
+
+    // MARK: WebSockets
+
+    /// The opening handshake of a WebSocket (SPEC §12) in place of a request: an upgraded
+    /// connection, or the server's refusal as an ordinary response.
+    private func handshake(_ wire: PreparedRequest, timeout: TimeInterval) async -> (TransportResult, WebSocketConnector.Upgraded?) {
+        var wire = wire
+        wire.url = wire.url.withScheme(webSocket: true)
+        let maxMessage = conversation?.settings.maxMessage ?? WebSocketConversation.Settings().maxMessage
+        do {
+            switch try await WebSocketConnector.connect(wire, tls: client.configuration.tls, timeout: timeout, maxFrame: maxMessage) {
+            case .upgraded(let upgraded): return (.response(upgraded.head), upgraded)
+            case .refused(let raw): return (.response(raw), nil)
+            }
+        } catch {
+            return (.failure(error, bytesStreamed: 0), nil)
+        }
+    }
+
+    /// Talks until the connection ends: `ws.opened`, the conversation's events, `ws.closed`.
+    private mutating func converse(over upgraded: WebSocketConnector.Upgraded, _ conversation: WebSocketConversation,
+                                   url: URL) async -> WebSocketConversation.Ending {
+        let agreement = upgraded.agreement
+        emit(.wsOpened(url: url.withScheme(webSocket: true).absoluteString, protocol: agreement.chosenProtocol,
+                       extensions: agreement.deflate.map { [$0.description] } ?? []))
+        let (id, clock, start, hub, publishes) = (id, clock, start, client.hub, publishes)
+        let ending = await conversation.run(upgraded) { kind in
+            let event = ClientEvent(exchange: id, tMs: (clock.now() - start) * 1000, kind: kind)
+            if publishes { hub.publish(event) }
+            return event
+        }
+        events += ending.recorded
+        emit(.wsClosed(ending.closed))
+        return ending
+    }
+
+    /// A WebSocket that dropped without a close reconnects when retries allow (SPEC §12), as a
+    /// retry of source `stream`; otherwise the drop fails the exchange as the transport error it is.
+    private mutating func reconnectWebSocket(after response: HTTPResponse, planner: inout RetryPlanner,
+                                             validators: [any HTTPValidator], deadline: TimeInterval?) async throws(HTTPError) {
+        let defaults = validators.lazy.compactMap { $0 as? HTTPDefaultValidator }.first
+        let strategy = defaults?.transportRetryStrategy ?? .exponential
+        let decision = planner.planReconnect(strategy, serverRetry: nil, rules: defaults?.rules ?? RetryRules(), request: request,
+                                             response: response, elapsed: clock.now() - start, deadline: deadline,
+                                             random: client.configuration.random())
+        switch decision {
+        case .skip(let cause):
+            emit(.retrySkipped(attempt: attemptsMade, reason: cause.reason))
+            throw fail(HTTPError(.connectionReset, "the WebSocket to \(response.url?.host ?? "the server") dropped without a close"))
+        case .schedule(let delay, let source):
+            emit(.retryScheduled(attempt: attemptsMade, strategy: strategy.name, delayMs: delay * 1000, source: source))
+            do {
+                try await clock.sleep(seconds: delay)
+            } catch {
+                throw fail(.cancelled())
+            }
         }
     }
 

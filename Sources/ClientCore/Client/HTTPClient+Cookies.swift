@@ -9,16 +9,16 @@ extension HTTPClient {
         set { cookieJar.withLock { $0 = newValue } }
     }
 
-    /// The `Cookie` header for `url`, if the jar has cookies for it.
+    /// The `Cookie` header for `url`, if the jar has cookies for it (a `ws` URL's are its `http` URL's).
     func cookieHeader(for url: URL) -> String? {
         guard configuration.cookies else { return nil }
-        return cookieJar.withLock { jar in jar.isEmpty ? nil : jar.cookieHeader(for: url, now: Date()) }
+        return cookieJar.withLock { jar in jar.isEmpty ? nil : jar.cookieHeader(for: url.withScheme(webSocket: false), now: Date()) }
     }
 
     func storeCookies(from headers: HTTPHeaders, url: URL) {
         guard configuration.cookies else { return }
         let values = headers.values(for: "Set-Cookie")
         guard !values.isEmpty else { return }
-        cookieJar.withLock { _ = $0.store(setCookieHeaders: values, from: url, now: Date()) }
+        cookieJar.withLock { _ = $0.store(setCookieHeaders: values, from: url.withScheme(webSocket: false), now: Date()) }
     }
 }

@@ -75,7 +75,7 @@ public final class HTTPClient: Sendable {
     /// - Throws: `invalidURL` when `baseURL` is not an http(s) URL with a host.
     public convenience init(baseURL: String, configuration: Configuration = Configuration()) throws(HTTPError) {
         guard let url = URLResolver.absoluteURL(baseURL) else {
-            throw HTTPError(.invalidURL, "invalid base URL \(baseURL.debugDescription): it needs http:// or https:// and a host")
+            throw HTTPError(.invalidURL, "invalid base URL \(baseURL.debugDescription): it needs http://, https://, ws:// or wss:// and a host")
         }
         self.init(baseURL: url, configuration: configuration)
     }
@@ -200,6 +200,15 @@ public final class HTTPClient: Sendable {
     ///   once a byte is written the exchange is no longer retried.
     public func send(_ request: HTTPRequest, id: ExchangeID? = nil, sink: BodySink? = nil) async throws(HTTPError) -> HTTPResponse {
         var exchange = Exchange(client: self, id: id ?? makeExchangeID(), request: request, publishes: true, sink: sink)
+        return try await exchange.run()
+    }
+
+    /// Opens a WebSocket (SPEC §12) with `request` as its handshake — prepared as every request is
+    /// (common headers, auth, cookies, the origin rules; `http` becomes `ws`) — and talks through
+    /// `conversation` until it closes; a connection that drops is reconnected as retries allow.
+    /// Returns the handshake's response once the conversation is over (`webSocketClosed` says how).
+    public func open(_ request: HTTPRequest, id: ExchangeID? = nil, conversation: WebSocketConversation) async throws(HTTPError) -> HTTPResponse {
+        var exchange = Exchange(client: self, id: id ?? makeExchangeID(), request: request, publishes: true, sink: nil, conversation: conversation)
         return try await exchange.run()
     }
 

@@ -34,6 +34,8 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case outputFailed
         /// The response body passed the client's size limit.
         case bodyTooLarge
+        /// A WebSocket handshake answer RFC 6455 §4.1 says to fail (SPEC §12).
+        case webSocket
         case cancelled
     }
 

@@ -76,9 +76,13 @@ public struct PreparedRequest: Sendable {
 }
 
 extension URL {
-    /// scheme://host:port, for same-origin checks.
+    /// scheme://host:port, for same-origin checks; `ws` is `http`'s origin and `wss` `https`'s (SPEC §12).
     var origin: String {
-        let scheme = (self.scheme ?? "").lowercased()
+        let scheme = switch (self.scheme ?? "").lowercased() {
+        case "ws": "http"
+        case "wss": "https"
+        case let scheme: scheme
+        }
         let port = self.port ?? (scheme == "https" ? 443 : 80)
         return "\(scheme)://\((host ?? "").lowercased()):\(port)"
     }

@@ -13,7 +13,7 @@ enum URLResolver {
         }
         if trimmed.contains("://") || trimmed.lowercased().hasPrefix("http:") || trimmed.lowercased().hasPrefix("https:") {
             guard let url = absoluteURL(trimmed) else {
-                throw HTTPError(.invalidURL, "invalid URL \(route.debugDescription): \(portProblem(in: trimmed) ?? "only http and https URLs with a host are supported")")
+                throw HTTPError(.invalidURL, "invalid URL \(route.debugDescription): \(portProblem(in: trimmed) ?? "only http(s) and ws(s) URLs with a host are supported")")
             }
             return url
         }
@@ -28,10 +28,10 @@ enum URLResolver {
         return url
     }
 
-    /// Parses an http(s) URL with a host and a valid port, or returns nil.
+    /// Parses an http(s) or ws(s) URL with a host and a valid port, or returns nil.
     static func absoluteURL(_ text: String) -> URL? {
         guard problem(in: text) == nil, let components = URLComponents(string: text),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let scheme = components.scheme?.lowercased(), ["http", "https", "ws", "wss"].contains(scheme),
               let host = components.host, !host.isEmpty,
               components.port.map({ (0...65_535).contains($0) }) ?? true,
               let url = components.url

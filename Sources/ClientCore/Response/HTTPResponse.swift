@@ -23,6 +23,10 @@ public struct HTTPResponse: Sendable {
     public var events: [ClientEvent]
     /// What a request file's captures and asserts found (nil when the request has none).
     public var checks: CheckResults?
+    /// How the WebSocket this response opened ended (SPEC §12); nil for any other response.
+    var webSocketEnding: WebSocketConversation.Ending?
+    /// The close that ended the WebSocket this response opened.
+    public var webSocketClosed: WebSocketReport.Closed? { webSocketEnding?.closed }
 
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: ResponseBody = .empty,
                 httpVersion: String = "HTTP/1.1", url: URL? = nil) {

@@ -74,12 +74,43 @@ struct SendCommand: AsyncParsableCommand {
     var stream = false
 
     @Option(name: .customLong("max-time"), parsing: .unconditional,
-            help: ArgumentHelp("End an event stream or line-format body after S seconds, with exit 0; decimals allowed.", valueName: "S"))
+            help: ArgumentHelp("End an event stream or line-format body after S seconds, with exit 0 (a WebSocket closes with 1000); decimals allowed.", valueName: "S"))
     var maxTime: Double?
 
     @Option(name: .customLong("max-events"),
             help: ArgumentHelp("End an event stream (or line-format body) after N events (records), with exit 0.", valueName: "N"))
     var maxEvents: Int?
+
+    @Flag(help: "Open a WebSocket on a relative URL (the base URL's http becomes ws, https wss); a ws:// or wss:// URL opens one anyway.")
+    var websocket = false
+
+    @Flag(help: "WebSocket: read no stdin; stay open until a close, --max-time, --max-messages or Ctrl+C.")
+    var listen = false
+
+    @Option(name: .customLong("message"), help: ArgumentHelp("WebSocket: a text message to send first, repeatable.", valueName: "TEXT"))
+    var messages: [String] = []
+
+    @Flag(name: .customLong("binary-stdin"), help: "WebSocket: send all of stdin as one binary message (instead of a text message a line).")
+    var binaryStdin = false
+
+    @Option(name: .customLong("binary-as"), help: ArgumentHelp("WebSocket: write binary messages as a line of hex instead of their bytes.", valueName: "hex"))
+    var binaryAs: String?
+
+    @Flag(help: "WebSocket: send every message received back unchanged.")
+    var echo = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("WebSocket: ping the server every S seconds.", valueName: "S"))
+    var ping: Double?
+
+    @Option(name: .customLong("subprotocol"), help: ArgumentHelp("WebSocket: offer this subprotocol (Sec-WebSocket-Protocol), repeatable.", valueName: "NAME"))
+    var subprotocols: [String] = []
+
+    @Option(name: .customLong("max-messages"), help: ArgumentHelp("WebSocket: close (1000) after N messages received, with exit 0.", valueName: "N"))
+    var maxMessages: Int?
+
+    @Option(name: .customLong("max-message"),
+            help: ArgumentHelp("WebSocket: close with 1009 on a message larger than SIZE: bytes, or K, M, G (default 64M).", valueName: "SIZE"))
+    var maxMessage: String?
 
     @Option(help: ArgumentHelp("Print only what this RFC 9535 JSONPath selects from a JSON body, each node as compact JSON on a line of its own.", valueName: "PATH"))
     var jsonpath: String?

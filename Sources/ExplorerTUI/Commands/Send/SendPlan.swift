@@ -33,6 +33,8 @@ struct SendPlan {
     /// `--as-curl`: print the command instead of sending; `includeSecrets` leaves credentials readable.
     var asCurl: Bool
     var includeSecrets: Bool
+    /// What a WebSocket does (SPEC §12), when the URL opens one.
+    var webSocket: WebSocketOptions
 
     init(_ options: SendCommand) throws(CLIError) {
         let imported = try options.fromCurl.map { (line: String) throws(CLIError) -> CurlImport in try CurlImport(line) }
@@ -78,6 +80,7 @@ struct SendPlan {
         if jsonpath != nil && stream { throw .usage("--jsonpath needs the whole body, so it can't be combined with --stream") }
         asCurl = options.asCurl
         includeSecrets = options.includeSecrets
+        webSocket = try WebSocketOptions(options)
     }
 
     /// `--max-time S` and `--max-events N`, refused unless positive.

@@ -29,6 +29,14 @@ struct SendRun {
         }
         if let strategy = plan.retryStrategy { profile.client.useRetryStrategy(strategy) }
         let writer = eventsHandle.map { EventsWriter(profile.client.events(), to: $0) }
+        if plan.webSocket.forced || (try? profile.client.prepare(request))?.url.isWebSocket == true {
+            return try await converse(request, on: profile, writer: writer)
+        }
+        if plan.webSocket.anyGiven {
+            await profile.shutdown()
+            await writer?.finish()
+            throw .usage("--listen, --message, --echo, --ping and the other WebSocket options need a ws:// or wss:// URL (or --websocket)")
+        }
 
         let sink = plan.jsonpath == nil ? Self.sink(plan.stream ? .every2xxBody : .streams, to: output, destination: plan.destination,
                                                     include: plan.include) : nil
@@ -49,6 +57,24 @@ struct SendRun {
             }
             try printer.deliver(response)
         case .failure(let error): throw printer.report(error)
+        }
+    }
+
+    /// A WebSocket (SPEC §12): the conversation, then the close's exit status; a refused
+    /// handshake is reported as any failed exchange is.
+    private func converse(_ request: HTTPRequest, on profile: ProfileClient, writer: EventsWriter?) async throws(CLIError) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = await WebSocketSend(options: given.webSocket, maxTime: given.settings.streamLimits.maxTime).run(on: profile.client, request: request)
+        await profile.shutdown()
+        await writer?.finish()
+        switch outcome {
+        case .success(let response): try WebSocketSend.finish(response, elapsed: clock.now - start)
+        case .failure(let error):
+            let printer = ResponseOutput(destination: given.destination, include: false, jsonpath: nil, elapsed: clock.now - start)
+            // A refused handshake is an ordinary response: its body is shown, its status on stderr.
+            if let status = error.status, status != 101, let body = error.body { try? body.write(to: FileHandle.standardOutput) }
+            throw printer.report(error)
         }
     }
 

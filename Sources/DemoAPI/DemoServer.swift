@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdHTTP2
 import HummingbirdTLS
+import HummingbirdWebSocket
 import Logging
 import ServiceLifecycle
 
@@ -31,12 +32,17 @@ public final class DemoServer: Sendable {
         let scenarios = DemoScenarios()
         let pauses = DemoPauses()
         let serverBuilder: HTTPServerBuilder
+        // HTTP/1.1 connections may upgrade to the demo's WebSockets (HTTP/2 ones may not: RFC 8441 is not served).
+        let chat = DemoChat()
+        let http1: HTTPServerBuilder = .http1WebSocketUpgrade(configuration: DemoWebSockets.configuration) { request, _, _ in
+            DemoWebSockets.shouldUpgrade(request, chat: chat)
+        }
         if let tls, tls.offersHTTP2 {
             serverBuilder = try .http2Upgrade(tlsConfiguration: tls.makeServerConfiguration())
         } else if let tls {
-            serverBuilder = try .tls(.http1(), tlsConfiguration: tls.makeServerConfiguration())
+            serverBuilder = try .tls(http1, tlsConfiguration: tls.makeServerConfiguration())
         } else {
-            serverBuilder = .http1()
+            serverBuilder = http1
         }
         let startup = StartupSignal()
         let app = Application(

@@ -214,7 +214,7 @@ let package = Package(
         // What every test target shares (test targets cannot import each other).
         .target(
             name: "TestSupport",
-            dependencies: ["TestDefaults"],
+            dependencies: ["TestDefaults", .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/TestSupport"
         ),
         // How many tests run at once when `swift test` is not told (see TestDefaults.c).

@@ -28,30 +28,33 @@ struct ExplorerProcess: Sendable {
 
     /// Runs `explorer arguments…` to the end; `stdoutIsTerminal` puts its stdout on a pseudo-terminal.
     /// `environment` is set on top of the test runner's own (e.g. `["EXPLORER_HOME": dir]`).
+    /// `stdin` is what the program reads, then its end (nothing at all by default).
     static func run(_ arguments: [String], in directory: TestDirectory, stdoutIsTerminal: Bool = false,
-                    environment: [String: String] = [:]) async throws -> Outcome {
-        try await start(arguments, in: directory, stdoutIsTerminal: stdoutIsTerminal, environment: environment).finish()
+                    environment: [String: String] = [:], stdin: String? = nil) async throws -> Outcome {
+        try await start(arguments, in: directory, stdoutIsTerminal: stdoutIsTerminal, environment: environment, stdin: stdin).finish()
     }
 
     /// Starts `explorer arguments…`; `finish()` waits for it.
     static func start(_ arguments: [String], in directory: TestDirectory, stdoutIsTerminal: Bool = false,
-                      environment: [String: String] = [:]) throws -> ExplorerProcess {
+                      environment: [String: String] = [:], stdin: String? = nil) throws -> ExplorerProcess {
         try start(executable: try ExplorerBinary.path(), arguments, in: directory, stdoutIsTerminal: stdoutIsTerminal,
-                  environment: environment)
+                  environment: environment, stdin: stdin)
     }
 
     /// Starts any program the same way (Foundation's Process is avoided: its child reaping
     /// must not race our `wait4`). `environment` is set on top of the test runner's own.
     static func start(executable binary: String, _ arguments: [String], in directory: TestDirectory,
-                      stdoutIsTerminal: Bool = false, environment: [String: String] = [:]) throws -> ExplorerProcess {
+                      stdoutIsTerminal: Bool = false, environment: [String: String] = [:], stdin: String? = nil) throws -> ExplorerProcess {
         let run = UUID().uuidString.prefix(8)
+        let stdinPath = stdin == nil ? "/dev/null" : directory.path("stdin-\(run)")
+        if let stdin { try Data(stdin.utf8).write(to: URL(fileURLWithPath: stdinPath)) }
         let stdoutPath = directory.path("stdout-\(run)")
         let stderrPath = directory.path("stderr-\(run)")
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY, 0)
         let terminal = stdoutIsTerminal ? try PseudoTerminal.open() : nil
         if let terminal {
             posix_spawn_file_actions_addopen(&actions, 1, terminal.devicePath, O_WRONLY | O_NOCTTY, 0)

@@ -84,26 +84,27 @@ final class WebSocketConnection: Sendable {
                     if echo { await sendClose(close.code == WebSocketClose.noStatus ? nil : WebSocketClose(code: close.code), outbound: outbound) }
                     hangUp(channel, after: settings.closeTimeout)
                 case .fail(let violation):
-                    await fail(violation, outbound: outbound)
+                    await fail(violation, channel: channel)
                     return
                 }
             }
         } catch let error as NIOWebSocketError {
-            switch error {
-            case .invalidFrameLength:
-                await fail(WebSocketClose(code: WebSocketClose.messageTooBig, reason: "a frame over \(settings.maxMessage) bytes"), outbound: outbound)
-            default:
-                await fail(WebSocketClose(code: WebSocketClose.protocolError, reason: "\(error)"), outbound: outbound)
+            let violation = switch error {
+            case .invalidFrameLength: WebSocketClose(code: WebSocketClose.messageTooBig, reason: "a frame over \(settings.maxMessage) bytes")
+            default: WebSocketClose(code: WebSocketClose.protocolError, reason: "\(error)")
             }
+            await fail(violation, channel: channel)
         } catch {
             // The connection dropped (or was cut after a close); `ended` tells which.
         }
     }
 
-    /// RFC 6455 §7.1.7: fail the connection — the close with its code, and no more reading.
-    private func fail(_ violation: WebSocketClose, outbound: Outbound) async {
+    /// RFC 6455 §7.1.7: fail the connection — the close with its code, flushed to the wire before
+    /// the connection is closed, and no more reading.
+    private func fail(_ violation: WebSocketClose, channel: any Channel) async {
         state.withLock { $0.failure = $0.failure ?? violation }
-        await sendClose(violation, outbound: outbound)
+        if let frame = closeFrame(violation) { try? await channel.writeAndFlush(frame) }
+        try? await channel.close()
     }
 
     // MARK: Writing
@@ -138,12 +139,18 @@ final class WebSocketConnection: Sendable {
 
     /// Sends a close frame, once per connection (nil: one without a code).
     private func sendClose(_ close: WebSocketClose?, outbound: Outbound) async {
+        guard let frame = closeFrame(close) else { return }
+        try? await outbound.write(frame)
+    }
+
+    /// The close frame to send, once per connection (nil: one without a code); nil once one was sent.
+    private func closeFrame(_ close: WebSocketClose?) -> WebSocketFrame? {
         let first = state.withLock { state -> Bool in
             guard state.closeSent == nil else { return false }
             state.closeSent = close ?? WebSocketClose(code: WebSocketClose.noStatus)
             return true
         }
-        guard first else { return }
+        guard first else { return nil }
         var payload = ByteBuffer()
         if let close {
             payload.writeInteger(close.code)
@@ -152,7 +159,7 @@ final class WebSocketConnection: Sendable {
             while reason.utf8.count > 123 { reason = reason.dropLast() }
             payload.writeString(String(reason))
         }
-        try? await outbound.write(Self.masked(WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)))
+        return Self.masked(WebSocketFrame(fin: true, opcode: .connectionClose, data: payload))
     }
 
     private func ping(every interval: TimeInterval, outbound: Outbound) async {

@@ -50,6 +50,9 @@ enum WebSocketConnector {
                 group.addTask {
                     let upgrade = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                         .connectTimeout(.nanoseconds(Int64(nanoseconds)))
+                        // A server that hangs up right after its first frames: the end of its input
+                        // must not overtake frames that came in the same read as its 101.
+                        .channelOption(.allowRemoteHalfClosure, value: true)
                         .connect(host: host, port: port) { channel in
                             opened.withLock { $0 = channel }
                             return channel.eventLoop.makeCompletedFuture {
@@ -109,7 +112,9 @@ enum WebSocketConnector {
             enableAutomaticErrorHandling: false,
             upgradePipelineHandler: { channel, head in
                 channel.eventLoop.makeCompletedFuture {
-                    .upgraded(try NIOAsyncChannel(wrappingChannelSynchronously: channel), head)
+                    let frames = try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel)
+                    InputClosedLatch.replay(on: channel)
+                    return .upgraded(frames, head)
                 }
             })
         let configuration = NIOTypedHTTPClientUpgradeConfiguration<Upgrade>(
@@ -119,7 +124,12 @@ enum WebSocketConnector {
                     .notUpgraded(try NIOAsyncChannel(wrappingChannelSynchronously: channel))
                 }
             })
-        return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: .init(upgradeConfiguration: configuration))
+        var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
+        // Frames that come in the same read as the 101 are the conversation's first, not leftovers to drop.
+        pipeline.leftOverBytesStrategy = .forwardBytes
+        let upgrade = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
+        try channel.pipeline.syncOperations.addHandler(InputClosedLatch())
+        return upgrade
     }
 
     private static func read(_ upgrade: Upgrade, offered: [String]) async throws -> Outcome {

@@ -50,3 +50,21 @@ public enum OAuthlibPeer {
         }
     }
 }
+
+/// The `websockets` package (PyPI) behind Tests/Peers/websockets_server.py (SPEC §12's peer):
+/// /echo with permessage-deflate, /plain without, /close/CODE, /bytes/N, /protocols. Started once
+/// per test process.
+public enum WebSocketsPeer {
+    /// The base URL, `ws://127.0.0.1:PORT`, without a trailing slash.
+    public static func baseURL() async throws -> String {
+        try await launcher.baseURL().replacingOccurrences(of: "http://", with: "ws://")
+    }
+
+    private static let launcher = PeerLauncher {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Peers/websockets_server.py").path
+        return try await PythonPeer.launch("websockets", advice: "run scripts/test, which installs websockets (pip)") { port in
+            [script, String(port)]
+        }
+    }
+}

@@ -38,16 +38,22 @@ public struct ExchangeRecord: Sendable {
 }
 
 extension HTTPClient {
-    /// Sends `request` as `send` does and returns the exchange as one record, failures
-    /// included. Cancelling the calling task cancels the exchange (a `cancelled` failure).
-    public func run(_ request: HTTPRequest, id: ExchangeID? = nil, sink: BodySink? = nil) async -> ExchangeRecord {
+    /// Sends `request` as `send` does (or opens it as a WebSocket talking through `conversation`)
+    /// and returns the exchange as one record, failures included. Cancelling the calling task
+    /// cancels the exchange (a `cancelled` failure).
+    public func run(_ request: HTTPRequest, id: ExchangeID? = nil, sink: BodySink? = nil,
+                    conversation: WebSocketConversation? = nil) async -> ExchangeRecord {
         let id = id ?? makeExchangeID()
         let startedAt = Date()
         let clock = ContinuousClock()
         let start = clock.now
         let result: Result<HTTPResponse, HTTPError>
         do throws(HTTPError) {
-            result = .success(try await send(request, id: id, sink: sink))
+            if let conversation {
+                result = .success(try await open(request, id: id, conversation: conversation))
+            } else {
+                result = .success(try await send(request, id: id, sink: sink))
+            }
         } catch {
             result = .failure(error)
         }

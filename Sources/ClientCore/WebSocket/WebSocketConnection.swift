@@ -67,6 +67,7 @@ final class WebSocketConnection: Sendable {
                     state.withLock { $0.messagesIn += 1 }
                     emit(.wsMessage(.init(direction: .incoming, content: message)))
                     await receive(message)
+                    if settings.echo { _ = await send(message, outbound: outbound, deflater: nil) }
                 case .ping(let payload):
                     emit(.wsPing(direction: .incoming, bytes: payload.readableBytes))
                     guard state.withLock({ $0.closeSent == nil }) else { continue }

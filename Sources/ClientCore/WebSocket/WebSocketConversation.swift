@@ -19,6 +19,9 @@ public final class WebSocketConversation: Sendable {
         public var closeTimeout: TimeInterval = 5
         /// Keep each message's event in the exchange's record (for a session); otherwise they are published only.
         public var recordsMessages = false
+        /// Send every message received back unchanged, same kind (`--echo`): at once, from the
+        /// reader, uncompressed (RFC 7692 lets any message go so, and the deflater stays the writer's).
+        public var echo = false
 
         public init() {}
     }
@@ -87,9 +90,11 @@ public final class WebSocketConversation: Sendable {
         }
         let closed: WebSocketReport.Closed
         do {
-            closed = try await upgraded.channel.executeThenClose { inbound, outbound in
-                await connection.talk(inbound: inbound, outbound: outbound, channel: channel, write: write,
-                                      stopWriting: { [queue] in queue.yield(.stop(number)) }, receive: receive)
+            closed = try await withTaskExecutorPreference(EventLoopExecutor(channel.eventLoop)) {
+                try await upgraded.channel.executeThenClose { inbound, outbound in
+                    await connection.talk(inbound: inbound, outbound: outbound, channel: channel, write: write,
+                                          stopWriting: { [queue] in queue.yield(.stop(number)) }, receive: receive)
+                }
             }
         } catch {
             closed = connection.ended()

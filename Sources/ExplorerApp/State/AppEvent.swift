@@ -112,6 +112,8 @@ public enum Effect: Sendable, Equatable {
     /// Set a variable as a `--var` for the request file's next sends.
     case setVariable(name: String, value: String)
     case cancel(ExchangeID)
+    /// The composer's message, on the WebSocket exchange `id` opened (SPEC §12).
+    case sendWebSocketMessage(WebSocketReport.Message.Content, ExchangeID)
     case skipWait
     case openEditor(String)
     case copy(String, label: String)

@@ -56,6 +56,7 @@ extension AppState {
         case .client(let event):
             timeline.apply(event, receivedAt: now)
             if event.exchange == exchanges.shown { response.apply(event.kind) }
+            followWebSocket(event)
             authStep(event.kind, now: now)
         case .requestFileOpened(let path, let requests, let profile):
             overlay = nil
@@ -82,6 +83,7 @@ extension AppState {
         case .exchangeEnded(let id, let failure, let cancelled):
             guard exchanges.inFlight?.id == id else { break }
             exchanges.inFlight = nil
+            if webSocket?.exchange == id { webSocket = nil }
             if case .auth = overlay { overlay = nil }
             if cancelled {
                 sessions.resendQueue = []
@@ -128,6 +130,7 @@ extension AppState {
             default: return []
             }
         }
+        if let effects = handleComposerKey(key, now: now) { return effects }
         switch key {
         case .control("c") where exchanges.canCancel, .escape where exchanges.canCancel: return stop(now: now)
         case .control("q"), .control("c"): return quitOrAsk()

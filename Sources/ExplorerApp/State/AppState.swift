@@ -85,6 +85,8 @@ public struct AppState: Sendable {
     /// The Request pane shows the profile: it follows every change.
     public var profiles: ProfileState { didSet { syncProfile() } }
     public var exchanges = ExchangeState()
+    /// The WebSocket the in-flight exchange opened, while it is open.
+    public var webSocket: OpenWebSocket?
     public var sessions = SessionState()
     public var savedRequests = SavedRequestsState()
     /// The request file opened with `explorer tui FILE` or Ctrl+O, if any.

@@ -76,7 +76,8 @@ public enum KeyBindings {
             Binding(keys: "Esc", action: "stop editing"),
         ]),
         Section(title: "Body", bindings: [
-            Binding(keys: "Ctrl+T", action: "body kind: none, raw, JSON, form, multipart"),
+            Binding(keys: "Ctrl+T", action: "body kind: none, raw, JSON, form, multipart (a WebSocket's composer: text or binary)"),
+            Binding(keys: "Ctrl+S (WebSocket open)", action: "send the body as a message; Esc closes the WebSocket (1000)"),
             Binding(keys: "Ctrl+E", action: "edit in $EDITOR"),
             Binding(keys: "Ctrl+Z / Ctrl+Y", action: "undo / redo"),
         ]),

@@ -16,6 +16,8 @@ final class ExchangeRunner: Sendable {
         /// How the active profile's exchanges are recorded.
         var context: TUIRecorder.ProfileContext?
         var exchanges: [ExchangeID: Task<Void, Never>] = [:]
+        /// The open WebSockets' conversations (SPEC §12): the composer sends through them, Esc closes them.
+        var conversations: [ExchangeID: WebSocketConversation] = [:]
         var events: Task<Void, Never>?
         /// F9's deletion of the token, which the sends after it wait for.
         var forgetting: Task<Void, Never>?
@@ -163,7 +165,12 @@ final class ExchangeRunner: Sendable {
             await forgetting?.value
             let record: ExchangeRecord
             do throws(HTTPError) {
-                record = await client.run(try make(), id: id, sink: BodyArrivalWatch(id: id, post: post).sink)
+                let request = try make()
+                // A ws:// URL opens a WebSocket; its messages reach the panes as the client's events.
+                let conversation = (try? client.prepare(request))?.url.isWebSocket == true ? WebSocketConversation { _ in } : nil
+                if let conversation { self.running.withLock { $0.conversations[id] = conversation } }
+                record = await client.run(request, id: id, sink: BodyArrivalWatch(id: id, post: post).sink, conversation: conversation)
+                _ = self.running.withLock { $0.conversations.removeValue(forKey: id) }
             } catch {
                 // Refused before ClientCore saw it: said where its events would have gone.
                 let summary = ClientEvent.ErrorSummary(kind: error.kind.rawValue, message: error.message)
@@ -206,8 +213,16 @@ final class ExchangeRunner: Sendable {
         running.withLock { $0.forgetting = forgetting }
     }
 
+    /// Esc: an open WebSocket closes with 1000 (SPEC §12); any other exchange is cancelled.
     func cancel(_ id: ExchangeID) {
-        running.withLock { $0.exchanges[id] }?.cancel()
+        let (task, conversation) = running.withLock { ($0.exchanges[id], $0.conversations[id]) }
+        guard let conversation else { return task?.cancel() ?? () }
+        conversation.close()
+    }
+
+    /// The composer's message, on the open WebSocket of exchange `id`.
+    func sendWebSocketMessage(_ message: WebSocketMessage, on id: ExchangeID) {
+        running.withLock { $0.conversations[id] }?.send(message)
     }
 
     func skipWait() {

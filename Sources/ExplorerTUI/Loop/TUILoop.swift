@@ -153,6 +153,7 @@ final class TUILoop: @unchecked Sendable {
             runner.requestFile.set(name, value: value)
             runner.listVariables()
         case .cancel(let id): runner.cancel(id)
+        case .sendWebSocketMessage(let message, let id): runner.sendWebSocketMessage(message, on: id)
         case .skipWait: runner.skipWait()
         case .makeCurl(let draft): runner.makeCurl(draft)
         case .evaluateFilter(let evaluation): filters.evaluate(evaluation)

@@ -34,12 +34,15 @@ extension ResponsePane {
             for (row, line) in zip(inner.rows, lines) { screen.put(line, row: row, column: inner.column, limit: width) }
             return
         case .arriving(let arrival, let stopped):
-            var spans = [Span(String(arrival.status), TimelineStyle.status(arrival.status)), Span(" · " + arrival.progress)]
+            let webSocket = stream?.isWebSocket == true || arrival.status == 101
+            var spans = [Span(String(arrival.status), TimelineStyle.status(arrival.status)),
+                         Span(" · " + (webSocket ? stream?.contentType ?? "WebSocket" : arrival.progress))]
             if let stream { spans.append(Span(" · " + stream.countText)) }
             if stopped { spans.append(Span(" · stopped", Self.warning)) }
             screen.put(spans, row: statusRow, column: inner.column, limit: width)
             if let footerRow {
-                let hint = stopped ? hint : "receiving… Esc stops" + (stream == nil ? "" : "  Enter show a row whole")
+                let live = webSocket ? "open · Esc closes (1000) · in the Body pane Ctrl+S sends" : "receiving… Esc stops"
+                let hint = stopped ? hint : live + (stream == nil ? "" : "  Enter show a row whole")
                 screen.put(hint, row: footerRow, column: inner.column, style: PaneFrame.muted, limit: width)
             }
             let bodyRows = (tabsRow.map { [$0] } ?? []) + rows

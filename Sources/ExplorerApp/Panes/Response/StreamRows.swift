@@ -25,6 +25,8 @@ public struct StreamRows: Sendable, Equatable {
     public private(set) var count = 0
     public private(set) var contentType: String
     public private(set) var ending: StreamEndReason?
+    /// The rows are a WebSocket's messages (SPEC §12): counted as messages, sized rather than id'd.
+    public private(set) var isWebSocket = false
     /// The row picked with Up/Down (an index into `rows`); nil follows the newest.
     public internal(set) var selected: Int?
     /// Enter: the picked row shown whole.
@@ -48,6 +50,16 @@ public struct StreamRows: Sendable, Equatable {
         case .streamClosed(_, _, let reason):
             // The count stays the rows that came: a row lost on the way would show as a shortfall.
             ending = reason
+        case .wsMessage(let message):
+            let data = switch message.content {
+            case .text(let text): text
+            case .binary(let bytes): bytes.prefix(Self.dataLimit / 2).map { String(format: "%02x", $0) }.joined()
+            }
+            isWebSocket = true
+            append(Row(index: count + 1, type: (message.direction == .incoming ? "← " : "→ ") + message.kind, id: "\(message.bytes) B", data: data))
+        case .wsClosed(let closed):
+            isWebSocket = true
+            ending = closed.by == .transport ? .dropped : .ended
         default:
             return false
         }
@@ -80,14 +92,16 @@ public struct StreamRows: Sendable, Equatable {
     func line(_ row: Row) -> [Span] {
         var spans = [Span("#\(row.index) ", PaneFrame.muted)]
         if let type = row.type { spans.append(Span(type + " ", TimelineStyle.side)) }
-        if !row.id.isEmpty { spans.append(Span("id \(row.id) ", PaneFrame.muted)) }
+        if !row.id.isEmpty { spans.append(Span((isWebSocket ? "" : "id ") + "\(row.id) ", PaneFrame.muted)) }
         spans.append(Span(row.data.replacingNewlines))
         return spans
     }
 
     /// The picked row whole: its fields, then its data, pretty when it is JSON.
     func detail(_ row: Row) -> [String] {
-        var lines = ["#\(row.index)" + (row.type.map { " · type \($0)" } ?? "") + (row.id.isEmpty ? "" : " · id \(row.id)")]
+        var lines = isWebSocket
+            ? ["#\(row.index)" + (row.type.map { " · \($0)" } ?? "") + " · \(row.id)"]
+            : ["#\(row.index)" + (row.type.map { " · type \($0)" } ?? "") + (row.id.isEmpty ? "" : " · id \(row.id)")]
         if let json = JSONNode.parse(row.data) {
             lines += json.prettyText().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         } else {
@@ -98,6 +112,7 @@ public struct StreamRows: Sendable, Equatable {
 
     /// `12 events`, `1 record`.
     var countText: String {
+        if isWebSocket { return "\(count) " + (count == 1 ? "message" : "messages") }
         let records = !rows.isEmpty && rows[0].type == nil
         return "\(count) " + (records ? (count == 1 ? "record" : "records") : (count == 1 ? "event" : "events"))
     }

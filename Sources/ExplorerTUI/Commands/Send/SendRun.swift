@@ -65,7 +65,16 @@ struct SendRun {
     private func converse(_ request: HTTPRequest, on profile: ProfileClient, writer: EventsWriter?) async throws(CLIError) {
         let clock = ContinuousClock()
         let start = clock.now
-        let outcome = await WebSocketSend(options: given.webSocket, maxTime: given.settings.streamLimits.maxTime).run(on: profile.client, request: request)
+        let output: FileHandle
+        do throws(CLIError) {
+            output = try given.destination.open()
+        } catch {
+            await profile.shutdown()
+            await writer?.finish()
+            throw error
+        }
+        let outcome = await WebSocketSend(options: given.webSocket, maxTime: given.settings.streamLimits.maxTime)
+            .run(on: profile.client, request: request, output: output)
         await profile.shutdown()
         await writer?.finish()
         switch outcome {

@@ -1,6 +1,5 @@
 import ClientCore
 import Foundation
-import HTTPParsing
 import Locking
 import TUICore
 
@@ -61,21 +60,21 @@ struct WebSocketSend {
     /// `--max-time`.
     let maxTime: Double?
 
-    func run(on client: HTTPClient, request: HTTPRequest) async -> Result<HTTPResponse, HTTPError> {
+    /// - Parameter output: where messages go (stdout, or `-o FILE`).
+    func run(on client: HTTPClient, request: HTTPRequest, output: FileHandle) async -> Result<HTTPResponse, HTTPError> {
         var request = request
         if !options.subprotocols.isEmpty { request.headers["Sec-WebSocket-Protocol"] = options.subprotocols.joined(separator: ", ") }
         var settings = WebSocketConversation.Settings()
         settings.maxMessage = options.maxMessage
         settings.pingInterval = options.ping
+        settings.echo = options.echo
         let conversation = Locked<WebSocketConversation?>(nil)
         let received = Locked(0)
-        let (options, terminal) = (options, Console.stdoutIsTerminal)
+        let (options, terminal) = (options, output === FileHandle.standardOutput && Console.stdoutIsTerminal)
         let talk = WebSocketConversation(settings: settings) { message in
-            Self.write(message, hex: options.binaryAsHex, terminal: terminal)
-            let current = conversation.withLock { $0 }
-            if options.echo { current?.send(message) }
+            Self.write(message, to: output, hex: options.binaryAsHex, terminal: terminal)
             let count = received.withLock { $0 += 1; return $0 }
-            if let limit = options.maxMessages, count >= limit { current?.close() }
+            if let limit = options.maxMessages, count >= limit { conversation.withLock { $0 }?.close() }
         }
         conversation.withLock { $0 = talk }
         for message in options.messages { talk.send(.text(message)) }
@@ -113,7 +112,7 @@ struct WebSocketSend {
     }
 
     /// A text message as its text and a line break; a binary one as its bytes, or a line of hex.
-    private static func write(_ message: WebSocketMessage, hex: Bool, terminal: Bool) {
+    private static func write(_ message: WebSocketMessage, to output: FileHandle, hex: Bool, terminal: Bool) {
         let bytes: Data
         switch message {
         case .text(let text):
@@ -124,7 +123,7 @@ struct WebSocketSend {
         case .binary(let data):
             bytes = data
         }
-        try? FileHandle.standardOutput.write(contentsOf: bytes)
+        try? output.write(contentsOf: bytes)
     }
 
     /// SPEC §12's exit status: a close of 1000 or 1001 (or one explorer asked for) is 0, any other 1,

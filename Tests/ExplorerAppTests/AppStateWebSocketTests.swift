@@ -1,0 +1,83 @@
+import ClientEvents
+import Foundation
+import Testing
+import TUICore
+@testable import ExplorerApp
+
+/// A WebSocket in the TUI (SPEC §12): the Response pane is the live message log (direction, size,
+/// newest followed, a message shown whole with its JSON pretty), the Body pane the composer
+/// (Ctrl+S sends, Ctrl+T text or binary), Esc closes, and the timeline shows the handshake and close.
+@Suite struct AppStateWebSocketTests {
+    typealias F = AppFixture
+
+    static func event(_ kind: ClientEvent.Kind, at tMs: Double = 1) -> AppEvent {
+        .client(ClientEvent(exchange: ExchangeID(1), tMs: tMs, kind: kind))
+    }
+
+    static func message(_ direction: WebSocketReport.Direction, _ text: String) -> ClientEvent.Kind {
+        .wsMessage(.init(direction: direction, content: .text(text)))
+    }
+
+    /// A state whose first send opened a WebSocket with the chat subprotocol.
+    static func opened() -> AppState {
+        var state = F.state(url: "ws://127.0.0.1:41059/ws/chat")
+        F.press(.enter, into: &state)
+        for kind: ClientEvent.Kind in [.attemptStarted(attempt: 1, method: "GET", url: "ws://127.0.0.1:41059/ws/chat"),
+                                       .responseReceived(attempt: 1, status: 101, bytes: 0, elapsedMs: 2, httpVersion: "1.1"),
+                                       .wsOpened(url: "ws://127.0.0.1:41059/ws/chat", protocol: "chat.v1", extensions: [])] {
+            _ = state.update(Self.event(kind), now: 1)
+        }
+        return state
+    }
+
+    @Test func messagesAreRowsOfTheResponsePaneNewestFollowed() {
+        var state = Self.opened()
+        #expect(state.webSocket == OpenWebSocket(exchange: ExchangeID(1)))
+        _ = state.update(Self.event(Self.message(.outgoing, "hello")), now: 1.1)
+        _ = state.update(Self.event(Self.message(.incoming, #"{"from":1,"text":"hello"}"#)), now: 1.2)
+        _ = state.update(Self.event(.wsMessage(.init(direction: .incoming, content: .binary(Data([0xCA, 0xFE]))))), now: 1.3)
+        let response = F.inside(.response, of: state, now: 1.3)
+        #expect(response[0] == "101 · WebSocket · chat.v1 · 3 messages", "\(response)")
+        #expect(response.contains("#1 → text 5 B hello"))
+        #expect(response.contains(#"#2 ← text 25 B {"from":1,"text":"hello"}"#))
+        #expect(response.contains("#3 ← binary 2 B cafe"))
+        #expect(response.last?.hasPrefix("open · Esc closes (1000)") == true)
+    }
+
+    @Test func enterShowsAMessageWholeWithItsJSONPretty() {
+        var state = Self.opened()
+        let long = #"{"from":1,"text":"hello","members":["ann","bob","cy","dee","ed","flo","gus","hal","ivy","jo"]}"#
+        _ = state.update(Self.event(Self.message(.incoming, long)), now: 1.1)
+        F.press(.tab, .tab, .tab, into: &state)
+        #expect(state.focus == .response)
+        F.press(.up, .enter, into: &state)
+        let detail = F.inside(.response, of: state, now: 1.2)
+        #expect(detail[1] == "#1 · ← text · 94 B", "\(detail)")
+        #expect(detail.contains("{"))
+        #expect(detail.contains(#"  "from": 1,"#), "\(detail)")
+    }
+
+    @Test func theBodyPaneIsTheComposer() {
+        var state = Self.opened()
+        F.press(.tab, .tab, into: &state)
+        #expect(state.focus == .body)
+        F.type(#"{"text":"hi"}"#, into: &state)
+        #expect(F.press(.control("s"), into: &state) == [.sendWebSocketMessage(.text(#"{"text":"hi"}"#), ExchangeID(1))])
+        #expect(state.message?.text.hasPrefix("sent 13 B as a text message") == true)
+        F.press(.control("t"), into: &state)
+        #expect(F.press(.control("s"), into: &state) == [.sendWebSocketMessage(.binary(Data(#"{"text":"hi"}"#.utf8)), ExchangeID(1))])
+    }
+
+    @Test func escClosesItAndTheCloseEndsTheComposer() {
+        var state = Self.opened()
+        #expect(F.press(.escape, into: &state) == [.cancel(ExchangeID(1))])
+        _ = state.update(Self.event(.wsClosed(.init(code: 1000, reason: "", by: .client, messagesIn: 0, messagesOut: 0))), now: 1.5)
+        #expect(state.webSocket == nil)
+        F.press(.tab, .tab, into: &state)
+        #expect(!F.press(.control("s"), into: &state).contains { if case .sendWebSocketMessage = $0 { true } else { false } },
+                "with no WebSocket open, Ctrl+S saves the request as before")
+        let timeline = F.inside(.timeline, of: state, now: 1.5).joined(separator: "\n")
+        #expect(timeline.contains("⇄ WebSocket open"), "\(timeline)")
+        #expect(timeline.contains("⇄ closed by explorer with 1000"), "\(timeline)")
+    }
+}

@@ -8,7 +8,7 @@ import RequestModel
 /// files written before the two met still open: `raw` or `text`, `json` as text or as YAML,
 /// form and multipart items as `"k=v"` / `"k=@FILE"` or `{ name, value | text | file }`.
 public enum RequestSpecReader {
-    static let keys = ["name", "method", "url", "headers", "body", "vars", "capture", "assert", "poll", "group", "description", "parameters"]
+    static let keys = ["name", "method", "url", "headers", "body", "vars", "capture", "assert", "poll", "group", "description", "parameters", "websocket"]
     static let bodyKinds = ["text", "raw", "json", "form", "multipart", "base64"]
 
     /// - Parameter named: a saved request needs a name; a session's exchange names itself.
@@ -30,6 +30,7 @@ public enum RequestSpecReader {
             case "group": request.group = try value.string()
             case "description": request.description = try value.string()
             case "parameters": request.parameters = try parameters(value)
+            case "websocket": request.webSocket = try value.bool()
             default: break
             }
         }

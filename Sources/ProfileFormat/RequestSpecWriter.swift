@@ -33,6 +33,7 @@ public enum RequestSpecWriter {
         }
         if let group = request.group { lines.append("group: \(q(group))") }
         if let description = request.description { lines.append("description: \(q(description))") }
+        if request.webSocket { lines.append("websocket: true") }
         if !request.parameters.isEmpty {
             lines.append("parameters:")
             lines += request.parameters.map { "  - \(parameter($0))" }

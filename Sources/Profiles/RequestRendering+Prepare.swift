@@ -40,6 +40,7 @@ extension RequestRendering {
         var request: HTTPRequest
         do throws(HTTPError) {
             request = try filled.httpRequest()
+            request.opensWebSocket = spec.webSocket
         } catch {
             return .failure(.unbuildable(error.kind, masking.masking(in: error.message)))
         }

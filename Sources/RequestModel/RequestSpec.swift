@@ -24,6 +24,8 @@ public struct RequestSpec: Sendable, Equatable {
     public var description: String?
     /// The path and query parameters of its URL template (`RequestSpec+Source.swift`).
     public var parameters: [Parameter]
+    /// `websocket: true`: it opens a WebSocket on its URL, `http` becoming `ws` (SPEC §12).
+    public var webSocket = false
 
     public init(name: String? = nil, method: String = "GET", url: String, headers: [NamedValue] = [], body: Body = .none,
                 vars: [NamedValue] = [], captures: [Capture] = [], asserts: [Assert] = [], poll: Poll? = nil,

@@ -6,7 +6,7 @@ import TestSupport
 /// SPEC §12 through `send ws://…`, against the demo's WebSockets and a frame-level server: stdin's
 /// lines out, messages to stdout as they come, the limits, the subprotocol, `--echo`, and the exit
 /// status a close decides.
-@Suite struct SendWebSocketTests {
+@Suite(.serialized) struct SendWebSocketTests {
     static func webSocketURL(_ server: DemoServer, _ path: String) -> String {
         server.baseURL.replacingOccurrences(of: "http://", with: "ws://") + path
     }

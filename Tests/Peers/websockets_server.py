@@ -8,7 +8,8 @@ routes paths.
 Usage:
     python3 websockets_server.py PORT
 
-Binds 127.0.0.1:PORT and serves until its stdin reaches EOF.
+Binds 127.0.0.1:PORT (0: any free port, printed as the first line) and serves until its
+stdin reaches EOF.
 
 Paths:
     /echo            every message back, same kind (permessage-deflate offered by default)
@@ -59,7 +60,8 @@ async def main(port):
         return None
 
     async with serve(handler, "127.0.0.1", port, max_size=32 * 1024 * 1024,
-                     select_subprotocol=select_subprotocol, process_request=process_request):
+                     select_subprotocol=select_subprotocol, process_request=process_request) as server:
+        print(server.sockets[0].getsockname()[1], flush=True)
         await stop
 
 

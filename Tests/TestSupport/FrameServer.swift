@@ -11,8 +11,9 @@ import Glibc
 /// RFC 6455 rules no real server breaks on cue.
 public final class FrameServer: @unchecked Sendable {
     public enum Step: Sendable {
-        /// A 101 with the right accept key (or `accept` instead) and these extra header lines.
-        case accept(headers: [String] = [], acceptKey: String? = nil)
+        /// A 101 with the right accept key (or `accept` instead) and these extra header lines;
+        /// `with` goes in the same write (frames in the same packet as the answer).
+        case accept(headers: [String] = [], acceptKey: String? = nil, with: [UInt8] = [])
         /// Any other answer, written as given (head and body).
         case answer(String)
         /// Bytes as given (frames from `FrameServer.frame`).
@@ -126,12 +127,12 @@ public final class FrameServer: @unchecked Sendable {
         }
         for step in script {
             switch step {
-            case .accept(let extra, let acceptKey):
+            case .accept(let extra, let acceptKey, let with):
                 let key = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("sec-websocket-key:") }
                     .map { $0.dropFirst("sec-websocket-key:".count).trimmingCharacters(in: .whitespaces) } ?? ""
                 let lines = ["HTTP/1.1 101 Switching Protocols", "Upgrade: websocket", "Connection: Upgrade",
                              "Sec-WebSocket-Accept: \(acceptKey ?? Self.acceptKey(for: key))"] + extra
-                guard write(client, Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)) else { return }
+                guard write(client, Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + with) else { return }
             case .answer(let text):
                 guard write(client, Array(text.utf8)) else { return }
             case .send(let bytes):

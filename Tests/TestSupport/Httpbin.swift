@@ -63,7 +63,7 @@ public enum WebSocketsPeer {
     private static let launcher = PeerLauncher {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Peers/websockets_server.py").path
-        return try await PythonPeer.launch("websockets", advice: "run scripts/test, which installs websockets (pip)") { port in
+        return try await PythonPeer.launch("websockets", advice: "run scripts/test, which installs websockets (pip)", announcesPort: true) { port in
             [script, String(port)]
         }
     }

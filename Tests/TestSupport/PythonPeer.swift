@@ -12,14 +12,18 @@ public enum PythonPeer {
     }
 
     /// Starts `python3` with `arguments(port)` and waits until it accepts on the port.
-    /// - Parameter advice: what the user can do when it does not start (install it, say).
-    public static func launch(_ name: String, advice: String, _ arguments: (Int) -> [String]) async throws -> String {
+    /// - Parameters:
+    ///   - advice: what the user can do when it does not start (install it, say).
+    ///   - announcesPort: the peer binds port 0 and prints the port it got as its first line: no
+    ///     other test's listener can take the port between its choice and the bind.
+    public static func launch(_ name: String, advice: String, announcesPort: Bool = false, _ arguments: (Int) -> [String]) async throws -> String {
         guard let python = Executable.find("python3") else {
             throw Unavailable(description: "there is no python3 to start \(name): \(advice)")
         }
         // A port free now; the server binds it a moment later (SO_REUSEADDR on both sides).
-        let (listener, port) = try LoopbackListener.open()
+        var (listener, port) = try LoopbackListener.open()
         close(listener)
+        if announcesPort { port = 0 }
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-\(name)-\(getpid()).log").path
         let pid = try spawn(python, arguments(port), log: log)
         let deadline = Date().addingTimeInterval(TestTime.scaled(30))
@@ -31,7 +35,10 @@ public enum PythonPeer {
                 let reason = output.split(separator: "\n").last.map(String.init) ?? "exit status \(status)"
                 throw Unavailable(description: "\(name) did not start (\(reason); its log: \(log)): \(advice)")
             }
-            if LoopbackListener.accepts(port: port) { return "http://127.0.0.1:\(port)" }
+            if port == 0, let first = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").first, let announced = Int(first) {
+                port = announced
+            }
+            if port != 0, LoopbackListener.accepts(port: port) { return "http://127.0.0.1:\(port)" }
             try await Task.sleep(for: .milliseconds(50))
         }
         kill(pid, SIGKILL)

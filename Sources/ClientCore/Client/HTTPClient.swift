@@ -266,7 +266,8 @@ public final class HTTPClient: Sendable {
         // carries (its own auth and headers) is the caller's choice for that URL.
         let withheld = route.atBaseOrigin ? [] : credentials.withhold(from: &common)
         if let auth = request.auth { common = common.merging(HTTPHeaders([auth.header])) }
-        var prepared = try PreparedRequest(request, url: route.url, clientHeaders: common, encoder: settings.makeJSONEncoder)
+        let url = request.opensWebSocket ? route.url.withScheme(webSocket: true) : route.url
+        var prepared = try PreparedRequest(request, url: url, clientHeaders: common, encoder: settings.makeJSONEncoder)
         prepared.credentials = credentials
         prepared.authHeader = (request.auth ?? settings.auth)?.header.name
         prepared.withheldCredentials = withheld

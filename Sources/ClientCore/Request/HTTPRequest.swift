@@ -34,6 +34,9 @@ public struct HTTPRequest: Sendable {
     public var decodesContent = true
     /// The largest (decoded) body accepted, in bytes (`send --max-body`); nil takes the client's `SpoolPolicy.maxBytes`.
     public var maxBody: Int?
+    /// Opens a WebSocket on its URL even when that URL is `http(s)` (`--websocket`, a saved
+    /// request's `websocket: true`): preparing it makes the URL `ws(s)` (SPEC §12).
+    public var opensWebSocket = false
 
     /// How many retries came before the attempt a validator is judging (0 on the first).
     public internal(set) var currentRetry = 0

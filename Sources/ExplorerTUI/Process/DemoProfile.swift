@@ -65,5 +65,17 @@ extension DemoProfile {
         RequestSpec(name: "escape sequences", method: "GET", url: "ansi"),
         RequestSpec(name: "event stream", method: "GET", url: "events?count=20&interval_ms=250&drop_every=8"),
         RequestSpec(name: "NDJSON log", method: "GET", url: "logs.ndjson?count=40&interval_ms=100"),
-    ]
+    ] + webSocketReadyRequests
+
+    /// The demo's WebSockets (SPEC §12), on its http base URL: the echo (type in the Body pane,
+    /// Ctrl+S sends), the clock, and the chat with its subprotocol.
+    static let webSocketReadyRequests = [
+        RequestSpec(name: "WebSocket echo", method: "GET", url: "ws/echo"),
+        RequestSpec(name: "WebSocket clock", method: "GET", url: "ws/clock"),
+        RequestSpec(name: "WebSocket chat", method: "GET", url: "ws/chat", headers: [NamedValue("Sec-WebSocket-Protocol", "chat.v1")]),
+    ].map { spec in
+        var spec = spec
+        spec.webSocket = true
+        return spec
+    }
 }

@@ -1,3 +1,4 @@
+import RequestModel
 import TUICore
 
 extension RequestPane {
@@ -37,7 +38,18 @@ extension RequestPane {
     public mutating func loadReady(_ index: Int) {
         guard readyRequests.indices.contains(index) else { return }
         readyIndex = index
-        method = readyRequests[index].method
-        url.text = readyRequests[index].url
+        let ready = readyRequests[index]
+        method = ready.method
+        url.text = ready.webSocket ? Self.webSocketURL(ready.url, base: baseURL ?? "") : ready.url
+    }
+
+    /// A ready request with `websocket: true` (SPEC §12) shows as the ws:// URL it opens, so the
+    /// line says what Enter does and sends it as any typed ws:// URL.
+    static func webSocketURL(_ url: String, base: String) -> String {
+        let joined = url.contains("://") || base.isEmpty ? url : URLJoin.join(url, toBase: base)
+        for (http, ws) in [("https://", "wss://"), ("http://", "ws://")] where joined.lowercased().hasPrefix(http) {
+            return ws + joined.dropFirst(http.count)
+        }
+        return joined
     }
 }

@@ -16,6 +16,7 @@ extension SendPlan {
         switch RequestRendering(scope, fills: fillsVariables).prepare(spec, name: spec.summary) {
         case .success(var request):
             settings.apply(to: &request)
+            request.opensWebSocket = webSocket.forced
             return request
         case .failure(.undefined(let placeholder)):
             throw .usage("undefined variable \(placeholder) (\(place(of: placeholder))): give it with --var name=value, or send the text as written with --no-vars")

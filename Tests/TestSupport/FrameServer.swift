@@ -55,7 +55,7 @@ public final class FrameServer: @unchecked Sendable {
         precondition(!scripts.isEmpty)
         self.scripts = scripts
         (listener, port) = try LoopbackListener.open()
-        Thread.detachNewThread { [self] in acceptLoop() }
+        LoopbackListener.serve(listener) { [self] client in serve(client) }
     }
 
     public convenience init(_ steps: [Step]) throws {
@@ -104,16 +104,6 @@ public final class FrameServer: @unchecked Sendable {
     /// RFC 6455 §4.2.2's answer to a key.
     public static func acceptKey(for key: String) -> String {
         Data(Insecure.SHA1.hash(data: Data((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
-    }
-
-    private func acceptLoop() {
-        while true {
-            let client = accept(listener, nil, nil)
-            guard client >= 0 else { return }
-            var one: Int32 = 1
-            setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            Thread.detachNewThread { [self] in serve(client) }
-        }
     }
 
     private func serve(_ client: Int32) {

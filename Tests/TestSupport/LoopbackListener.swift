@@ -27,6 +27,20 @@ public enum LoopbackListener {
         return (listener, Int(UInt16(bigEndian: address.sin_port)))
     }
 
+    /// Accepts connections on `listener` on a thread of its own until it is closed; each client
+    /// (TCP_NODELAY set) is served on a thread of its own.
+    public static func serve(_ listener: Int32, _ serve: @escaping @Sendable (Int32) -> Void) {
+        Thread.detachNewThread {
+            while true {
+                let client = accept(listener, nil, nil)
+                guard client >= 0 else { return }
+                var one: Int32 = 1
+                setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+                Thread.detachNewThread { serve(client) }
+            }
+        }
+    }
+
     /// Whether something accepts connections on 127.0.0.1:`port`.
     public static func accepts(port: Int) -> Bool {
         let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

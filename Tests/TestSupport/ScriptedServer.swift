@@ -48,7 +48,7 @@ public final class ScriptedServer: @unchecked Sendable {
         precondition(!replies.isEmpty)
         self.replies = replies
         (listener, port) = try LoopbackListener.open()
-        Thread.detachNewThread { [self] in acceptLoop() }
+        LoopbackListener.serve(listener) { [self] client in serve(client) }
     }
 
     /// The request heads received, in order.
@@ -61,16 +61,6 @@ public final class ScriptedServer: @unchecked Sendable {
         held.signal()
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
-    }
-
-    private func acceptLoop() {
-        while true {
-            let client = accept(listener, nil, nil)
-            guard client >= 0 else { return }
-            var one: Int32 = 1
-            setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            Thread.detachNewThread { [self] in serve(client) }
-        }
     }
 
     private func serve(_ client: Int32) {

@@ -1,13 +1,16 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 
 /// Runs a benchmark's Hummingbird router on a free 127.0.0.1 port until its task is cancelled.
 enum BenchServer {
-    static func start(_ router: Router<BasicRequestContext>, label: String) async throws -> (baseURL: String, task: Task<Void, any Error>) {
+    /// - Parameter server: HTTP/1.1 by default; the WebSocket driver's upgrades its connections.
+    static func start(_ router: Router<BasicRequestContext>, server: HTTPServerBuilder = .http1(), label: String)
+        async throws -> (baseURL: String, task: Task<Void, any Error>) {
         let (ports, port) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "explorer-bench.\(label)")
         logger.logLevel = .critical
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        let app = Application(router: router, server: server, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                               onServerRunning: { channel in port.yield(channel.localAddress?.port ?? 0) }, logger: logger)
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var iterator = ports.makeAsyncIterator()

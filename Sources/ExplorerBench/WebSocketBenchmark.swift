@@ -97,11 +97,8 @@ private struct Driver {
 
     static func start() async throws -> Driver {
         let timings = Locked<[(count: Int, seconds: Double)]>([])
-        let (ports, port) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "explorer-bench.websocket")
-        logger.logLevel = .critical
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(ws: .init(maxFrameSize: 1 << 20, autoPing: .disabled))
-        let app = Application(router: Router(), server: .http1WebSocketUpgrade(configuration: configuration) { request, _, _ in
+        let server: HTTPServerBuilder = .http1WebSocketUpgrade(configuration: configuration) { request, _, _ in
             let uri = URI(request.path ?? "/")
             let count = Int(uri.queryParameters.get("count") ?? "") ?? 1_000
             switch uri.path {
@@ -124,15 +121,9 @@ private struct Driver {
             }
             default: return .dontUpgrade
             }
-        }, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-           onServerRunning: { channel in port.yield(channel.localAddress?.port ?? 0) }, logger: logger)
-        let task = Task { try await app.runService(gracefulShutdownSignals: []) }
-        var iterator = ports.makeAsyncIterator()
-        guard let bound = await iterator.next(), bound > 0 else {
-            task.cancel()
-            throw BenchFailure("the WebSocket driver did not start")
         }
-        return Driver(baseURL: "ws://127.0.0.1:\(bound)/", timings: timings, task: task)
+        let (baseURL, task) = try await BenchServer.start(Router(), server: server, label: "websocket")
+        return Driver(baseURL: baseURL.replacingOccurrences(of: "http://", with: "ws://"), timings: timings, task: task)
     }
 
     /// The round trips a second of the latest `/drive`, which must have made all of them.

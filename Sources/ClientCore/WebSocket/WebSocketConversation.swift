@@ -74,9 +74,6 @@ public final class WebSocketConversation: Sendable {
         queue.yield(.close(close))
     }
 
-    /// Whether the caller has asked to close.
-    public var isClosing: Bool { state.withLock { $0.closeRequested != nil } }
-
     /// Talks over one upgraded connection until it ends.
     func run(_ upgraded: WebSocketConnector.Upgraded, emit: @escaping @Sendable (ClientEvent.Kind) -> ClientEvent) async -> Ending {
         let connection = WebSocketConnection(settings: settings, agreement: upgraded.agreement, emit: { [state, settings] kind in

@@ -293,7 +293,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExplorerCLITests",
-            dependencies: ["TestSupport", "ClientCore", "DemoAPI"]
+            dependencies: ["TestSupport", "ClientCore", "DemoAPI", "Sessions", "SessionFormat"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -9,6 +9,7 @@ extension SessionDiff {
                                limit: Int = 50) -> SessionDiff {
         guard let wanted = expected.outcome, let got = actual.outcome else { return SessionDiff(differences: [], truncated: false) }
         var diff = compare(expected: wanted, actual: got, check: check, limit: limit)
+        diff.differences += compareMessages(expected: expected, actual: actual, check: check, limit: limit)
         if check.comparesAttempts {
             diff.differences.insert(contentsOf: compareAttempts(expected: expected, actual: actual), at: 0)
         }

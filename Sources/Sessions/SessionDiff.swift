@@ -17,6 +17,10 @@ public struct SessionDiff: Sendable, Equatable {
             case header(String)
             /// The body as a whole (`nil`) or a place in its JSON.
             case body(NormalizedPath?)
+            /// How many messages a WebSocket received, message `n` (1-based) of them, how it closed.
+            case messages
+            case message(Int)
+            case closed
         }
 
         public var place: Place
@@ -110,7 +114,7 @@ public struct SessionDiff: Sendable, Equatable {
         return "text: expected \(preview(wanted)), got \(preview(got))"
     }
 
-    private static func preview(_ text: String) -> String {
+    static func preview(_ text: String) -> String {
         QuotedText.quote(text.count > 60 ? String(text.prefix(57)) + "…" : text)
     }
 }

@@ -132,9 +132,19 @@ public struct SessionRecorder: Sendable {
     }
 
     /// The request with its URL relative to the base URL when under it and secret headers masked.
+    /// A `ws://` URL under the base URL's origin is kept relative too, as a request with
+    /// `websocket: true` (the demo's port changes from run to run).
     public func request(_ request: RequestSpec) -> RequestSpec {
         var copy = request
-        copy.url = secrets == .redacted ? Secrets.maskingPassword(in: relative(request.url)) : relative(request.url)
+        var url = relative(request.url)
+        for (webSocket, http) in [("ws://", "http://"), ("wss://", "https://")] where url.hasPrefix(webSocket) {
+            let under = relative(http + url.dropFirst(webSocket.count))
+            if !under.hasPrefix(http) {
+                url = under
+                copy.webSocket = true
+            }
+        }
+        copy.url = secrets == .redacted ? Secrets.maskingPassword(in: url) : url
         copy.headers = masked(request.headers)
         return copy
     }

@@ -10,6 +10,8 @@ public struct SessionReplayer: Sendable {
     public let recorder: SessionRecorder
     /// The profile's `vars:`, below a request's own vars and what earlier exchanges captured.
     public let variables: [String: TemplateValue]
+    /// How long a replayed WebSocket waits for a recorded incoming message (or the server's close) before going on.
+    public var patience: Duration = .seconds(10)
 
     public init(client: HTTPClient, recorder: SessionRecorder, variables: [String: TemplateValue] = [:]) {
         self.client = client
@@ -32,7 +34,7 @@ public struct SessionReplayer: Sendable {
     public func replay(_ exchange: Session.Exchange, captures: inout [String: TemplateValue]) async -> Session.Exchange {
         let record: ExchangeRecord
         do throws(HTTPError) {
-            record = await client.run(try chained(exchange, captures: captures))
+            record = await run(try chained(exchange, captures: captures), as: exchange)
         } catch {
             record = ExchangeRecord(refused: error, id: client.makeExchangeID())
         }
@@ -47,6 +49,16 @@ public struct SessionReplayer: Sendable {
         replayed.request = recorder.request(exchange.request)
         replayed.check = exchange.check
         return replayed
+    }
+
+    /// Sends `request`; one that opens a WebSocket plays the recorded conversation into it (its
+    /// outgoing messages in order and pacing, then its close) and records the messages.
+    private func run(_ request: HTTPRequest, as recorded: Session.Exchange) async -> ExchangeRecord {
+        guard client.opensWebSocket(request) else { return await client.run(request) }
+        let player = WebSocketScriptPlayer(WebSocketScript(events: recorded.events) ?? .openAndClose, patience: patience)
+        let playing = Task { await player.play() }
+        defer { playing.cancel() }
+        return await client.run(request, conversation: player.conversation)
     }
 
     /// The request to send, filled in one pass (SPEC §8) from its vars, the captures and the

@@ -54,6 +54,32 @@ import RequestModel
         #expect(!state.hasUnsavedWork)
     }
 
+    /// A recorded WebSocket (SPEC §12) opens as its message log, as it was when live.
+    @Test func aRecordedWebSocketShowsItsMessages() {
+        var request = RequestSpec(url: "ws/echo")
+        request.webSocket = true
+        let id = ExchangeID(4)
+        let conversation = Session.Exchange(
+            request: request,
+            events: [ClientEvent(exchange: id, tMs: 2, kind: .wsOpened(url: "ws://127.0.0.1:1/ws/echo", protocol: "", extensions: [])),
+                     ClientEvent(exchange: id, tMs: 5, kind: .wsMessage(.init(direction: .outgoing, content: .text("hello")))),
+                     ClientEvent(exchange: id, tMs: 6, kind: .wsMessage(.init(direction: .incoming, content: .text("hello back")))),
+                     ClientEvent(exchange: id, tMs: 9, kind: .wsClosed(.init(code: 1000, reason: "", by: .client, messagesIn: 1, messagesOut: 1)))],
+            outcome: Session.Outcome(status: 101, attempts: 1, elapsedMs: 9))
+        var state = F.state()
+        state.open(SessionState.Opened(file: "/tmp/x/sessions/websocket.yaml", exchanges: [conversation, Self.users]))
+        F.press(.enter, into: &state)
+        let response = F.inside(.response, of: state).joined(separator: "\n")
+        #expect(state.response.stream?.isWebSocket == true)
+        #expect(response.contains("#1 → text 5 B hello"), "\(response)")
+        #expect(response.contains("#2 ← text 10 B hello back"), "\(response)")
+        #expect(response.contains("2 messages"), "\(response)")
+        // The next exchange loaded shows its own body, not the log.
+        F.press(.function(4), .down, .enter, into: &state)
+        #expect(state.response.stream == nil)
+        #expect(F.inside(.response, of: state).joined(separator: "\n").contains("\"name\": \"ann\""))
+    }
+
     @Test func aRecordingKeptByHashSaysSo() {
         var state = opened()
         F.press(.end, .enter, into: &state)

@@ -4,7 +4,7 @@ import Testing
 /// `explorer replay --check` on the example sessions: they pass against the embedded demo API,
 /// and an edited recording fails with a readable diff.
 @Suite struct ReplayCheckTests {
-    @Test(arguments: ["tour", "retries", "token-refresh"])
+    @Test(arguments: ["tour", "retries", "token-refresh", "websocket"])
     func theExampleSessionsReplayAsRecorded(name: String) async throws {
         let directory = try TestDirectory()
         defer { directory.remove() }

@@ -88,6 +88,19 @@ import TestSupport
         #expect(recorder.relative("users") == "users")
     }
 
+    /// The demo's port changes from run to run: a WebSocket under the base URL's origin is kept
+    /// relative, as a request that opens a WebSocket (SPEC §12).
+    @Test func webSocketURLsUnderTheBaseBecomeRelativeWebSocketRequests() {
+        let recorder = SessionRecorder(baseURL: "http://h:1/api/")
+        let echo = recorder.request(RequestSpec(url: "ws://h:1/api/ws/echo?x=1"))
+        #expect(echo.url == "ws/echo?x=1")
+        #expect(echo.webSocket)
+        let elsewhere = recorder.request(RequestSpec(url: "wss://h:1/api/ws/echo"))
+        #expect(elsewhere.url == "wss://h:1/api/ws/echo")
+        #expect(!elsewhere.webSocket)
+        #expect(!recorder.request(RequestSpec(url: "http://h:1/api/users")).webSocket)
+    }
+
     @Test func largeAndBinaryBodiesAreKeptByHash() async throws {
         try await withClient { server, client in
             let replayer = SessionReplayer(client: client, recorder: SessionRecorder(baseURL: server.baseURL))

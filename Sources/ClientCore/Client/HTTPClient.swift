@@ -212,6 +212,12 @@ public final class HTTPClient: Sendable {
         return try await exchange.run()
     }
 
+    /// Whether `request` opens a WebSocket on this client: its URL, joined to the base URL, is
+    /// `ws` or `wss`, or it asks for one (`opensWebSocket`). A request that cannot be prepared does not.
+    public func opensWebSocket(_ request: HTTPRequest) -> Bool {
+        (try? prepare(request))?.url.isWebSocket == true
+    }
+
     /// Sends an alternate request (a token refresh) without publishing its events:
     /// its tries are not attempts of the exchange it serves.
     /// - Parameter validators: instead of the client's (none: any answer is the caller's to read).

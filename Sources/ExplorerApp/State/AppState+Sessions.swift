@@ -1,4 +1,5 @@
 import Foundation
+import ClientEvents
 import SessionFormat
 import TUICore
 
@@ -92,15 +93,18 @@ extension AppState {
         chain = recorded.isChained ? recorded : nil
         sessions.recording = exchange.outcome
         sessions.recordingCheck = exchange.effectiveCheck(in: sessionCheck)
-        showRecording(exchange.outcome)
+        showRecording(exchange.outcome, events: exchange.events)
         show("recorded response shown: Ctrl+R re-sends, then c in Response compares", isError: false, now: now, for: 5)
     }
 
-    mutating func showRecording(_ outcome: Session.Outcome?) {
+    /// The recorded outcome, and a recorded stream's or WebSocket's rows from its events.
+    mutating func showRecording(_ outcome: Session.Outcome?, events: [ClientEvent] = []) {
         exchanges.shown = nil
         guard let outcome else { return response.showFailure("this exchange was not recorded yet") }
         let display = outcome.display
         if let summary = display.summary, let data = display.body {
+            response.beginExchange()
+            for event in events { response.apply(event.kind) }
             response.show(summary, document: BodyDocument.open(data: data, contentType: summary.contentType).indexed())
         } else {
             response.showFailure(display.note ?? "nothing recorded")

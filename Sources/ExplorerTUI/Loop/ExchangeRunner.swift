@@ -104,6 +104,13 @@ final class ExchangeRunner: Sendable {
                                           client: opened.client)
     }
 
+    /// The TUI's WebSockets keep their messages in the exchange's record, so a saved session replays them.
+    static let webSocketSettings = {
+        var settings = WebSocketConversation.Settings()
+        settings.recordsMessages = true
+        return settings
+    }()
+
     /// The name of the profile in use (once one is ready).
     var activeProfile: String? {
         running.withLock { $0.context?.name }
@@ -167,7 +174,7 @@ final class ExchangeRunner: Sendable {
             do throws(HTTPError) {
                 let request = try make()
                 // A ws:// URL opens a WebSocket; its messages reach the panes as the client's events.
-                let conversation = (try? client.prepare(request))?.url.isWebSocket == true ? WebSocketConversation { _ in } : nil
+                let conversation = client.opensWebSocket(request) ? WebSocketConversation(settings: Self.webSocketSettings) { _ in } : nil
                 if let conversation { self.running.withLock { $0.conversations[id] = conversation } }
                 record = await client.run(request, id: id, sink: BodyArrivalWatch(id: id, post: post).sink, conversation: conversation)
                 _ = self.running.withLock { $0.conversations.removeValue(forKey: id) }

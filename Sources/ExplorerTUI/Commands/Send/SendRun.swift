@@ -29,7 +29,7 @@ struct SendRun {
         }
         if let strategy = plan.retryStrategy { profile.client.useRetryStrategy(strategy) }
         let writer = eventsHandle.map { EventsWriter(profile.client.events(), to: $0) }
-        if (try? profile.client.prepare(request))?.url.isWebSocket == true {
+        if profile.client.opensWebSocket(request) {
             return try await converse(request, on: profile, writer: writer)
         }
         if plan.webSocket.anyGiven {

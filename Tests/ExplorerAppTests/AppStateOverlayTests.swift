@@ -286,6 +286,26 @@ import TUICore
         #expect(kept.overlay == .confirmQuit)
     }
 
+    /// What a ready request loaded is nobody's work: the next one replaces it, an empty pane
+    /// included; only what the user typed is kept, and the status line says so.
+    @Test func theNextReadyRequestReplacesWhatTheOneBeforeLoaded() {
+        var state = F.state()
+        F.press(.control("n"), .control("n"), into: &state)
+        #expect(state.body.kind == .json && state.headers.rows.map(\.name) == ["X-Note"])
+        F.press(.control("n"), into: &state)
+        #expect(state.headers.rows.isEmpty)
+        #expect(state.body.text.isEmpty)
+        #expect(F.press(.control("q"), into: &state) == [.quit])
+
+        var typed = F.state()
+        F.press(.control("n"), .control("n"), .tab, .tab, into: &typed)
+        F.type("!", into: &typed)
+        F.press(.backTab, .backTab, .control("n"), into: &typed)
+        #expect(typed.headers.rows.isEmpty)
+        #expect(typed.body.text.contains("!"))
+        #expect(F.lines(typed).joined().contains("kept what you typed in Body"))
+    }
+
     @Test func typingUndoneIsNoWork() {
         var state = F.state()
         F.type("ab", into: &state)

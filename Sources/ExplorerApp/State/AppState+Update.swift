@@ -181,7 +181,11 @@ extension AppState {
         case .request:
             switch request.handle(key) {
             case .send: return send(now: now)
-            case .loadReady(let index): loadReady(index)
+            case .loadReady(let index):
+                let kept = loadReady(index)
+                if !kept.isEmpty {
+                    show("kept what you typed in \(kept.joined(separator: " and ")) (the ready request's left out)", isError: false, now: now, for: 4)
+                }
             case .handled, .ignored: break
             }
         case .headers:

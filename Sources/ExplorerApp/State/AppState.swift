@@ -117,7 +117,7 @@ public struct AppState: Sendable {
         savedWork = work
         if url == nil, !ready.isEmpty {
             request.loadReady(0)
-            loadReady(0)
+            _ = loadReady(0)
         }
         syncProfile()
         fitPanes()
@@ -151,22 +151,28 @@ public struct AppState: Sendable {
         savedWork = work
     }
 
-    /// After the Request pane loaded ready request `index`: its headers and body go to their panes,
-    /// when it has any; a pane it has nothing for keeps what the user typed there.
-    /// What it loads is nobody's work; a pane it leaves alone stays as unsaved as it was.
-    mutating func loadReady(_ index: Int) {
+    /// After the Request pane loaded ready request `index`: its headers and body replace what the
+    /// ready request before it loaded (nobody's work), empty panes included; a pane the user typed
+    /// in keeps it. What it loads is nobody's work; a pane kept stays as unsaved as it was.
+    /// Returns the names of the panes kept, for the status line.
+    mutating func loadReady(_ index: Int) -> [String] {
         let ready = request.readyRequests[index]
         requestFile?.current = nil
         chain = nil
-        let loadsHeaders = !ready.headers.isEmpty, loadsBody = ready.body != .none
-        if loadsHeaders { headers.load(ready.headers) }
-        if loadsBody { body.load(ready.body) }
         var saved = savedWork ?? work
+        let typedHeaders = headers.rows != saved.headers, typedBody = Work.Body(kind: body.kind, text: body.text) != saved.body
+        if !typedHeaders {
+            headers.load(ready.headers)
+            saved.headers = headers.rows
+        }
+        if !typedBody {
+            body.load(ready.body)
+            saved.body = Work.Body(kind: body.kind, text: body.text)
+        }
         saved.method = request.method
         saved.url = request.urlText
-        if loadsHeaders { saved.headers = headers.rows }
-        if loadsBody { saved.body = Work.Body(kind: body.kind, text: body.text) }
         savedWork = saved
+        return (typedHeaders ? ["Headers"] : []) + (typedBody ? ["Body"] : [])
     }
 
     /// What quitting would lose: the request as the three editing panes hold it (disabled and

@@ -18,7 +18,7 @@ extension ResponsePane {
             return
         }
         guard !stream.rows.isEmpty else {
-            screen.put("waiting for the first event…", row: area.row, column: area.column, style: PaneFrame.muted, limit: area.width)
+            screen.put(stream.isWebSocket ? "no message yet" : "waiting for the first event…", row: area.row, column: area.column, style: PaneFrame.muted, limit: area.width)
             return
         }
         var area = area

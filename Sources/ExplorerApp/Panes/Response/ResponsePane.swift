@@ -98,6 +98,7 @@ public struct ResponsePane: Sendable, Equatable {
         case .wsOpened(_, let chosen, _):
             // A WebSocket's messages are its rows: the log follows the newest, Enter shows one whole.
             if stream == nil { stream = StreamRows(contentType: "WebSocket" + (chosen.isEmpty ? "" : " · \(chosen)")) }
+            stream?.apply(event)
             content = .arriving(BodyArrival(status: 101, contentType: "", received: 0, expected: nil, seconds: 0, preview: nil), stopped: false)
         case .streamEvent, .streamRecord, .streamClosed, .wsMessage, .wsClosed:
             stream?.apply(event)

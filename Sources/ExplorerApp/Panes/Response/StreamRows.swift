@@ -50,6 +50,9 @@ public struct StreamRows: Sendable, Equatable {
         case .streamClosed(_, _, let reason):
             // The count stays the rows that came: a row lost on the way would show as a shortfall.
             ending = reason
+        case .wsOpened:
+            isWebSocket = true
+            ending = nil
         case .wsMessage(let message):
             let data = switch message.content {
             case .text(let text): text

@@ -14,6 +14,9 @@ import NIOCore
 ///   round trips (process start-up is not in the figure);
 /// - a flood: N messages as fast as the driver can write them to `explorer send --listen`, stdout
 ///   to a file: every one must arrive (lines counted), and the peak RSS is reported against its bound.
+/// - in the TUI (tmux, 120×40): F1 pressed ten times (and again to close the help) while 1,000
+///   messages a second arrive, each from send-keys to the screen changing; then every message
+///   counted on screen.
 struct WebSocketBenchmark {
     let messages: Int
     let flood: Int
@@ -62,12 +65,50 @@ struct WebSocketBenchmark {
             print("ws_flood_rss_bound_kb=\(Self.rssBoundKilobytes)")
             print("ws_echo_explorer_round_trips_per_s=\(format(explorerMedian, digits: 0))")
             print("ws_echo_explorer_vs_python=\(format(explorerMedian / pythonMedian, digits: 3))")
+            try await Self.keysDuringMessages(explorer)
             guard lines == flood else { throw BenchFailure("the flood lost messages: \(lines) of \(flood) arrived") }
             guard peak <= Self.rssBoundKilobytes else { throw BenchFailure("the flood's peak RSS \(peak) kB is over its bound") }
         } catch {
             FileHandle.standardError.write(Data("explorer-bench websocket: \(error)\n".utf8))
             exit(1)
         }
+    }
+
+    /// Keys answered in the TUI while `/paced` sends 1,000 messages a second for ten seconds.
+    private static func keysDuringMessages(_ explorer: String) async throws {
+        let driver = try await Driver.start()
+        defer { Task { await driver.stop() } }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-bench-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try TUIBenchmark.writeProfile(baseURL: driver.baseURL.replacingOccurrences(of: "ws://", with: "http://"), home: home)
+        let total = 10_000
+        let tmux = TmuxDriver()
+        defer { tmux.stop() }
+        try tmux.start([explorer, "--profile", "ready", driver.baseURL + "paced?count=\(total)&rate=1000"], width: 120, height: 40,
+                       environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "tmux-256color", "EXPLORER_HOME": home.path])
+        let started = try tmux.release()
+        _ = try tmux.waitFor(since: started) { $0.contains { $0.contains("http://127.0.0.1:") } }
+        let sent = ContinuousClock.now
+        try tmux.send("Enter")
+        _ = try tmux.waitFor(since: sent) { $0.contains { $0.contains("101 · WebSocket · ") && !$0.contains("· 0 messages") } }
+        var answers: [Double] = []
+        for _ in 0..<10 {
+            let pressed = ContinuousClock.now
+            try tmux.send("F1")
+            answers.append(try tmux.waitFor(since: pressed) { $0.contains { $0.contains("Help — Esc") } })
+            let closing = ContinuousClock.now
+            try tmux.send("F1")
+            answers.append(try tmux.waitFor(since: closing) { screen in !screen.contains { $0.contains("Help — Esc") } })
+        }
+        let during = try tmux.capture().first { $0.contains("101 · WebSocket · ") } ?? ""
+        let ended = try tmux.waitFor(since: sent, timeout: 60) { $0.contains { $0.contains("messages · ended") } }
+        let shown = try tmux.capture().first { $0.contains("messages · ended") } ?? ""
+        let answer = Sample(answers)
+        print("tui_key_answer_during_1000_ws_messages_per_s_ms_p50=\(format(answer.median)) max=\(format(answer.percentile(100))) presses=\(answers.count)")
+        print("tui_ws_last_counted_while_pressing=\"\(during.trimmingCharacters(in: .whitespaces))\"")
+        print("tui_ws_\(total)_messages_ended_after_ms=\(format(ended)) all_counted=\(shown.contains("\(total) messages · ended"))")
+        guard shown.contains("\(total) messages · ended") else { throw BenchFailure("the TUI counted \(shown), not \(total) messages") }
     }
 
     /// `send --listen` of the flood, stdout to `file`: the lines that arrived and the process's peak RSS.
@@ -89,7 +130,8 @@ struct WebSocketBenchmark {
 }
 
 /// The benchmark's WebSocket server: `/drive?count=N` (a message out, its echo back, N times,
-/// timed) and `/flood?count=N` (N messages as fast as they go, then a close).
+/// timed), `/paced?count=N&rate=R` (N messages, R a second) and `/flood?count=N` (N messages as
+/// fast as they go, then a close).
 private struct Driver {
     let baseURL: String
     let timings: Locked<[(count: Int, seconds: Double)]>
@@ -113,6 +155,16 @@ private struct Driver {
                 }
                 let elapsed = ContinuousClock.now - start
                 timings.withLock { $0.append((returned, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)) }
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            case "/paced": return .upgrade([:]) { _, outbound, _ in
+                // `rate` a second, each scheduled from the start (a late one does not push the rest back).
+                let rate = Double(uri.queryParameters.get("rate") ?? "") ?? 1_000
+                let start = ContinuousClock.now
+                for number in 0..<count {
+                    try await Task.sleep(until: start + .seconds(Double(number) / rate))
+                    try await outbound.write(.text("{\"n\":\(number),\"payload\":\"explorer watches a client decide\"}"))
+                }
                 try await outbound.close(.normalClosure, reason: nil)
             }
             case "/flood": return .upgrade([:]) { _, outbound, _ in

@@ -38,9 +38,9 @@ import TUICore
         _ = state.update(Self.event(.wsMessage(.init(direction: .incoming, content: .binary(Data([0xCA, 0xFE]))))), now: 1.3)
         let response = F.inside(.response, of: state, now: 1.3)
         #expect(response[0] == "101 · WebSocket · chat.v1 · 3 messages", "\(response)")
-        #expect(response.contains("#1 → text 5 B hello"))
-        #expect(response.contains(#"#2 ← text 25 B {"from":1,"text":"hello"}"#))
-        #expect(response.contains("#3 ← binary 2 B cafe"))
+        #expect(response.contains("#1 +1ms → text 5 B hello"), "\(response)")
+        #expect(response.contains(#"#2 +1ms ← text 25 B {"from":1,"text":"hello"}"#))
+        #expect(response.contains("#3 +1ms ← binary 2 B cafe"))
         #expect(response.last?.hasPrefix("open · Esc closes (1000)") == true)
     }
 
@@ -52,9 +52,52 @@ import TUICore
         #expect(state.focus == .response)
         F.press(.up, .enter, into: &state)
         let detail = F.inside(.response, of: state, now: 1.2)
-        #expect(detail[1] == "#1 · ← text · 94 B", "\(detail)")
+        #expect(detail[1] == "#1 · +1ms · ← text · 94 B", "\(detail)")
         #expect(detail.contains("{"))
         #expect(detail.contains(#"  "from": 1,"#), "\(detail)")
+    }
+
+    /// Search and the JSONPath filter per message (SPEC §12): `/` picks the newest message
+    /// holding a text, `n` the older one; `f` keeps the messages a path selects from, as what it
+    /// selects, and filters those that come while it is on; Esc shows them all again.
+    @Test func searchAndTheFilterWorkPerMessage() {
+        var state = Self.opened()
+        for (number, text) in ["hello", #"{"from":1,"text":"hello"}"#, "plain", #"{"from":2,"text":"bye"}"#].enumerated() {
+            _ = state.update(Self.event(Self.message(.incoming, text), at: Double(1_000 * (number + 1))), now: 1.1)
+        }
+        F.press(.tab, .tab, .tab, into: &state)
+        F.press(.character("/"), into: &state)
+        F.type("hello", into: &state)
+        F.press(.enter, into: &state)
+        #expect(state.response.stream?.selected == 1)
+        F.press(.character("n"), into: &state)
+        #expect(state.response.stream?.selected == 0)
+        F.press(.character("N"), into: &state)
+        #expect(state.response.stream?.selected == 1)
+
+        F.press(.character("f"), into: &state)
+        F.type("$.text", into: &state)
+        var response = F.inside(.response, of: state, now: 1.2)
+        #expect(response.contains(#"#2 +2.0s ← text 25 B "hello""#), "\(response)")
+        #expect(response.contains(#"#4 +4.0s ← text 23 B "bye""#), "\(response)")
+        #expect(!response.contains { $0.contains("plain") })
+        #expect(response.last?.hasPrefix("filter $.text  2 of 4 rows · Enter keeps") == true, "\(response)")
+        F.press(.enter, into: &state)
+        _ = state.update(Self.event(Self.message(.incoming, #"{"text":"late"}"#), at: 5_000), now: 1.3)
+        _ = state.update(Self.event(Self.message(.incoming, "not json"), at: 5_500), now: 1.3)
+        response = F.inside(.response, of: state, now: 1.3)
+        #expect(response.contains(#"#5 +5.0s ← text 15 B "late""#), "\(response)")
+        #expect(response[0].hasSuffix("6 messages"), "the count stays every message: \(response)")
+
+        F.press(.character("f"), .backspace, .backspace, .backspace, .backspace, .backspace, into: &state)
+        F.type("[", into: &state)
+        response = F.inside(.response, of: state, now: 1.4)
+        #expect(response.last?.contains("✗") == true, "\(response)")
+        #expect(response.contains(#"#5 +5.0s ← text 15 B {"text":"late"}"#), "an invalid path keeps the rows of the last valid one ($): \(response)")
+        F.press(.escape, into: &state)
+        response = F.inside(.response, of: state, now: 1.5)
+        #expect(response.contains { $0.contains("#6 +5.5s ← text 8 B not json") }, "\(response)")
+        #expect(state.response.stream?.rowFilter == nil)
     }
 
     @Test func theBodyPaneIsTheComposer() {

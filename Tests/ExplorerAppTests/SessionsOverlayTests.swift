@@ -71,8 +71,8 @@ import RequestModel
         F.press(.enter, into: &state)
         let response = F.inside(.response, of: state).joined(separator: "\n")
         #expect(state.response.stream?.isWebSocket == true)
-        #expect(response.contains("#1 → text 5 B hello"), "\(response)")
-        #expect(response.contains("#2 ← text 10 B hello back"), "\(response)")
+        #expect(response.contains("#1 +5ms → text 5 B hello"), "\(response)")
+        #expect(response.contains("#2 +6ms ← text 10 B hello back"), "\(response)")
         #expect(response.contains("2 messages"), "\(response)")
         // The next exchange loaded shows its own body, not the log.
         F.press(.function(4), .down, .enter, into: &state)

@@ -26,7 +26,7 @@ extension TUITmuxTests {
             try await session.send("hello tmux", literal: true)
             try await session.send("C-s")
             try await session.waitFor("the message sent and its echo, newest followed") { screen in
-                screen.hasRow("#1 → text 10 B hello tmux") && screen.hasRow("#2 ← text 10 B hello tmux") && screen.hasRow("2 messages")
+                screen.hasRow("#1 +", "→ text 10 B hello tmux") && screen.hasRow("#2 +", "← text 10 B hello tmux") && screen.hasRow("2 messages")
             }
             try await session.send("Escape")
             try await session.waitFor("the close with 1000 in the log and the timeline") { screen in
@@ -39,7 +39,17 @@ extension TUITmuxTests {
             }
             try await session.send("Enter")
             try await session.waitFor("two ticks, a second apart", timeout: TestTime.scaled(15)) { screen in
-                screen.hasRow(#"#2 ← text"#, #"{"tick":2,"time":"#) && screen.hasRow("2 messages")
+                screen.hasRow("#2 +", #"← text"#, #"{"tick":2,"time":"#) && screen.hasRow("2 messages")
+            }
+            // The filter per message: each tick as its number, and the ticks after it filtered as they come.
+            try await session.send("Tab", "Tab", "Tab", "f")
+            try await session.send("$.tick", literal: true)
+            try await session.waitFor("the ticks as their numbers") { screen in
+                screen.hasRow("#1 +", "← text", " B 1") && screen.hasRow("#2 +", "← text", " B 2") && screen.hasRow("filter $.tick", " rows · Enter keeps")
+            }
+            try await session.send("Enter")
+            try await session.waitFor("a tick that came after, filtered") { screen in
+                screen.hasRow("#3 +", "← text", " B 3") && screen.hasRow("filter $.tick", " rows · f edits")
             }
             try await session.send("Escape")
             try await session.waitFor(text: "messages · ended")

@@ -104,7 +104,7 @@ extension AppState {
         let display = outcome.display
         if let summary = display.summary, let data = display.body {
             response.beginExchange()
-            for event in events { response.apply(event.kind) }
+            for event in events { response.apply(event.kind, at: event.tMs) }
             response.show(summary, document: BodyDocument.open(data: data, contentType: summary.contentType).indexed())
         } else {
             response.showFailure(display.note ?? "nothing recorded")

@@ -55,7 +55,7 @@ extension AppState {
             return [.listProfiles]
         case .client(let event):
             timeline.apply(event, receivedAt: now)
-            if event.exchange == exchanges.shown { response.apply(event.kind) }
+            if event.exchange == exchanges.shown { response.apply(event.kind, at: event.tMs) }
             followWebSocket(event)
             authStep(event.kind, now: now)
         case .requestFileOpened(let path, let requests, let profile):
@@ -131,8 +131,10 @@ extension AppState {
             }
         }
         if let effects = handleComposerKey(key, now: now) { return effects }
+        // Esc in the Response pane's search prompt or filter path closes that, not the exchange.
+        let escapeIsThePanes = focus == .response && response.isEditingText
         switch key {
-        case .control("c") where exchanges.canCancel, .escape where exchanges.canCancel: return stop(now: now)
+        case .control("c") where exchanges.canCancel, .escape where exchanges.canCancel && !escapeIsThePanes: return stop(now: now)
         case .control("q"), .control("c"): return quitOrAsk()
         case .control("r"), .function(5): return send(now: now)
         case .control("g"): return skipWait(now: now)

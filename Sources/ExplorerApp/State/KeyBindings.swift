@@ -91,7 +91,8 @@ public enum KeyBindings {
             Binding(keys: "w", action: "wrap long lines"),
             Binding(keys: "p", action: "pretty / raw"),
             Binding(keys: "c", action: "compare with the recording, else with the previous exchange of the same URL"),
-            Binding(keys: "Up/Down, Enter", action: "an event stream or NDJSON body: pick a row (past the last follows the newest), show it whole"),
+            Binding(keys: "Up/Down, Enter", action: "an event stream, NDJSON body or WebSocket log: pick a row (past the last follows the newest), show it whole"),
+            Binding(keys: "/ then n/N, f", action: "in those rows: pick the newest row holding a text (n older, N newer); keep the rows a JSONPath selects from, shown as what it selects (Esc while typing: all rows)"),
             Binding(keys: "Esc", action: "stop a body still arriving; close the search prompt, the filter or a row shown whole"),
         ]),
         Section(title: "Timeline", bindings: [

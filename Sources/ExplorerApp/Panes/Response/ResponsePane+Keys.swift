@@ -7,6 +7,7 @@ extension ResponsePane {
     public mutating func handle(_ key: Key) -> Outcome {
         if searchField != nil { return handleSearchField(key) }
         if filter?.isEditing == true { return handleFilterField(key) }
+        if stream?.rowFilter?.isEditing == true, tab == .body { return handleRowFilterField(key) }
         if case .mouse(let mouse) = key {
             switch mouse.action {
             case .wheelUp: scroll(by: -3)

@@ -94,7 +94,7 @@ extension ResponsePane {
     /// The keys that matter here, naming what `p` and `t` switch to.
     var hint: String {
         if tab == .body, let stream {
-            return stream.showsDetail ? "Enter/Esc back to the rows  t headers" : "Up/Down pick a row  Enter show it whole  t headers"
+            return stream.showsDetail ? "Enter/Esc back to the rows  t headers" : "Up/Down pick  Enter whole  / find  f filter  t headers"
         }
         guard tab == .body else { return nextTab == .checks ? "t checks  Up/Down scroll" : "t body  Up/Down scroll" }
         var words = ["/ search", "n/N", wrap ? "w unwrap" : "w wrap"]
@@ -134,6 +134,9 @@ extension ResponsePane {
             return
         }
         guard let row = footerRow, filter == nil || message != nil else { return }
+        if message == nil, tab == .body, let stream, let rowFilter = stream.rowFilter {
+            return drawRowFilter(rowFilter, of: stream, row: row, inner: inner, focused: focused, on: &screen)
+        }
         if let message {
             screen.put(message, row: row, column: inner.column, style: Self.warning, limit: inner.width)
         } else if tab == .body, let error = document?.jsonError {

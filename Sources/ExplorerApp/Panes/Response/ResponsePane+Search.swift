@@ -15,6 +15,10 @@ extension ResponsePane {
             guard !field.isEmpty else { return .handled }
             query = field
             matchLine = nil
+            if stream != nil {
+                findRow(field)
+                return .handled
+            }
             find(field, from: topLine - 1, forward: true)
             return .handled
         case .escape:

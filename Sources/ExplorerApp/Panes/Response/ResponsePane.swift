@@ -72,7 +72,7 @@ public struct ResponsePane: Sendable, Equatable {
     public init() {}
 
     /// True while the search prompt or the filter line takes typed characters.
-    public var isEditingText: Bool { searchField != nil || filter?.isEditing == true }
+    public var isEditingText: Bool { searchField != nil || filter?.isEditing == true || stream?.rowFilter?.isEditing == true }
 
     // MARK: What the app tells the pane
 
@@ -86,22 +86,22 @@ public struct ResponsePane: Sendable, Equatable {
         resetView()
     }
 
-    /// An event of the exchange shown: its checks and its stream's rows follow it.
-    public mutating func apply(_ event: ClientEvent.Kind) {
+    /// An event of the exchange shown (`tMs` after it started): its checks and its stream's rows follow it.
+    public mutating func apply(_ event: ClientEvent.Kind, at tMs: Double = 0) {
         switch event {
         case .captureSet, .assertPassed, .assertFailed, .validatorDecided(_, "poll", _, _):
             if checks == nil { checks = ChecksView() }
             checks?.apply(event)
         case .streamOpened(_, let contentType):
             if stream == nil { stream = StreamRows(contentType: contentType) }
-            stream?.apply(event)
+            stream?.apply(event, at: tMs)
         case .wsOpened(_, let chosen, _):
             // A WebSocket's messages are its rows: the log follows the newest, Enter shows one whole.
             if stream == nil { stream = StreamRows(contentType: "WebSocket" + (chosen.isEmpty ? "" : " · \(chosen)")) }
-            stream?.apply(event)
+            stream?.apply(event, at: tMs)
             content = .arriving(BodyArrival(status: 101, contentType: "", received: 0, expected: nil, seconds: 0, preview: nil), stopped: false)
         case .streamEvent, .streamRecord, .streamClosed, .wsMessage, .wsClosed:
-            stream?.apply(event)
+            stream?.apply(event, at: tMs)
         default: break
         }
     }

@@ -14,6 +14,8 @@ public struct StreamRows: Sendable, Equatable {
         public var id: String
         /// Kept to `dataLimit` characters.
         public var data: String
+        /// When it came, in ms since the exchange started (a WebSocket's rows show it).
+        public var tMs: Double = 0
     }
 
     public static let capacity = 5_000
@@ -31,14 +33,17 @@ public struct StreamRows: Sendable, Equatable {
     public internal(set) var selected: Int?
     /// Enter: the picked row shown whole.
     public internal(set) var showsDetail = false
+    /// `f`: only the rows a JSONPath selects something from (see StreamRows+Filter).
+    public internal(set) var rowFilter: RowFilter?
 
     public init(contentType: String) {
         self.contentType = contentType
     }
 
-    /// Takes one of the exchange's events; false for events that are not the stream's.
+    /// Takes one of the exchange's events, which came `tMs` after the exchange started; false for
+    /// events that are not the stream's.
     @discardableResult
-    public mutating func apply(_ event: ClientEvent.Kind) -> Bool {
+    public mutating func apply(_ event: ClientEvent.Kind, at tMs: Double = 0) -> Bool {
         switch event {
         case .streamOpened(_, let type):
             contentType = type
@@ -59,7 +64,8 @@ public struct StreamRows: Sendable, Equatable {
             case .binary(let bytes): bytes.prefix(Self.dataLimit / 2).map { String(format: "%02x", $0) }.joined()
             }
             isWebSocket = true
-            append(Row(index: count + 1, type: (message.direction == .incoming ? "← " : "→ ") + message.kind, id: "\(message.bytes) B", data: data))
+            append(Row(index: count + 1, type: (message.direction == .incoming ? "← " : "→ ") + message.kind, id: "\(message.bytes) B", data: data,
+                       tMs: tMs))
         case .wsClosed(let closed):
             isWebSocket = true
             ending = closed.by == .transport ? .dropped : .ended
@@ -79,21 +85,24 @@ public struct StreamRows: Sendable, Equatable {
             let excess = rows.count - Self.capacity + Self.capacity / 5
             rows.removeFirst(excess)
             dropped += excess
-            if let picked = selected { selected = picked >= excess ? picked - excess : nil }
+            if rowFilter == nil, let picked = selected { selected = picked >= excess ? picked - excess : nil }
         }
+        filterArrived(row)
     }
 
     /// Up/Down: picks the row above or below (the first Up picks the newest); past the end follows again.
     mutating func move(by offset: Int) {
-        guard !rows.isEmpty else { return }
-        let current = selected ?? rows.count
+        let count = visible.count
+        guard count > 0 else { return }
+        let current = selected ?? count
         let next = current + offset
-        selected = next >= rows.count ? nil : max(0, next)
+        selected = next >= count ? nil : max(0, next)
     }
 
     /// `data: {"n": 1}` → one line: `tick  #1  id 1  {"n": 1}`.
     func line(_ row: Row) -> [Span] {
         var spans = [Span("#\(row.index) ", PaneFrame.muted)]
+        if isWebSocket { spans.append(Span(TimelineFormat.offset(ms: row.tMs) + " ", PaneFrame.muted)) }
         if let type = row.type { spans.append(Span(type + " ", TimelineStyle.side)) }
         if !row.id.isEmpty { spans.append(Span((isWebSocket ? "" : "id ") + "\(row.id) ", PaneFrame.muted)) }
         spans.append(Span(row.data.replacingNewlines))
@@ -103,7 +112,7 @@ public struct StreamRows: Sendable, Equatable {
     /// The picked row whole: its fields, then its data, pretty when it is JSON.
     func detail(_ row: Row) -> [String] {
         var lines = isWebSocket
-            ? ["#\(row.index)" + (row.type.map { " · \($0)" } ?? "") + " · \(row.id)"]
+            ? ["#\(row.index) · " + TimelineFormat.offset(ms: row.tMs) + (row.type.map { " · \($0)" } ?? "") + " · \(row.id)"]
             : ["#\(row.index)" + (row.type.map { " · type \($0)" } ?? "") + (row.id.isEmpty ? "" : " · id \(row.id)")]
         if let json = JSONNode.parse(row.data) {
             lines += json.prettyText().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -1,4 +1,5 @@
 import Foundation
+import TestDefaults
 import Locking
 import TestSupport
 #if canImport(Glibc)
@@ -33,7 +34,7 @@ final class TunnelProxy: Sendable {
 
     private func acceptLoop() {
         while true {
-            let client = accept(listener, nil, nil)
+            let client = explorer_accept_cloexec(listener)
             guard client >= 0 else { return }
             Thread.detachNewThread { [self] in serve(client) }
         }
@@ -50,7 +51,7 @@ final class TunnelProxy: Sendable {
             close(client)
             return
         }
-        let backend = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let backend = socket(AF_INET, LoopbackListener.socketType, 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")

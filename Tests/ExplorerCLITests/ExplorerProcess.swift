@@ -1,4 +1,5 @@
 import Foundation
+import TestDefaults
 import Testing
 import TestSupport
 
@@ -62,6 +63,8 @@ struct ExplorerProcess: Sendable {
             posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         }
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Nothing else of the test runner's: a socket it holds must close when the runner closes it.
+        explorer_spawn_close_from(&actions, 3)
 
         // The child gets default signal handling and no blocked signals, whatever the test runner uses.
         var attributes = posix_spawnattr_t()

@@ -6,7 +6,7 @@ import TestSupport
 /// SPEC §12 through `send ws://…`, against the demo's WebSockets and a frame-level server: stdin's
 /// lines out, messages to stdout as they come, the limits, the subprotocol, `--echo`, and the exit
 /// status a close decides.
-@Suite(.serialized) struct SendWebSocketTests {
+@Suite struct SendWebSocketTests {
     static func webSocketURL(_ server: DemoServer, _ path: String) -> String {
         server.baseURL.replacingOccurrences(of: "http://", with: "ws://") + path
     }
@@ -46,7 +46,7 @@ import TestSupport
 
     @Test func maxTimeClosesAnOpenWebSocketWithExitZero() async throws {
         try await withDemo { server, directory, _ in
-            let outcome = try await ExplorerProcess.run(["send", "--listen", "--max-time", "0.3", Self.webSocketURL(server, "ws/clock?interval_ms=50")],
+            let outcome = try await ExplorerProcess.run(["send", "--listen", "--max-time", "1", Self.webSocketURL(server, "ws/clock?interval_ms=50")],
                                                         in: directory)
             #expect(outcome.status == 0, "\(outcome.stderrText)")
             #expect(outcome.stdoutText.split(separator: "\n").count >= 2)

@@ -1,12 +1,17 @@
 import Foundation
+import TestDefaults
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A listening TCP socket on a free 127.0.0.1 port, for the tests' servers on threads of their own.
+/// Every socket is close-on-exec: a peer or an explorer the tests spawn must not inherit one, or
+/// a connection outlives its closing here (and its server thread, reading to the end, the test run).
 public enum LoopbackListener {
+    public static let socketType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+
     public static func open() throws -> (descriptor: Int32, port: Int) {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, socketType, 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -32,7 +37,7 @@ public enum LoopbackListener {
     public static func serve(_ listener: Int32, _ serve: @escaping @Sendable (Int32) -> Void) {
         Thread.detachNewThread {
             while true {
-                let client = accept(listener, nil, nil)
+                let client = explorer_accept_cloexec(listener)
                 guard client >= 0 else { return }
                 var one: Int32 = 1
                 setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -43,7 +48,7 @@ public enum LoopbackListener {
 
     /// Whether something accepts connections on 127.0.0.1:`port`.
     public static func accepts(port: Int) -> Bool {
-        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let client = socket(AF_INET, socketType, 0)
         defer { close(client) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

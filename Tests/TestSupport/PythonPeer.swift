@@ -1,4 +1,5 @@
 import Foundation
+import TestDefaults
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -57,6 +58,8 @@ public enum PythonPeer {
         posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of the test runner's: a socket it holds must close when the runner closes it.
+        explorer_spawn_close_from(&actions, 3)
         let argv = ([binary] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -87,9 +87,11 @@ public final class WebSocketConversation: Sendable {
         }
         let closed: WebSocketReport.Closed
         do {
-            closed = try await upgraded.channel.executeThenClose { inbound, outbound in
-                await connection.talk(inbound: inbound, outbound: outbound, channel: channel, write: write,
-                                      stopWriting: { [queue] in queue.yield(.stop(number)) }, receive: receive)
+            closed = try await withTaskExecutorPreference(EventLoopExecutor(channel.eventLoop)) {
+                try await upgraded.channel.executeThenClose { inbound, outbound in
+                    await connection.talk(inbound: inbound, outbound: outbound, channel: channel, write: write,
+                                          stopWriting: { [queue] in queue.yield(.stop(number)) }, receive: receive)
+                }
             }
         } catch {
             closed = connection.ended()

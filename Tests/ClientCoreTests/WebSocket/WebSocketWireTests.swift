@@ -7,7 +7,7 @@ import Testing
 /// A WebSocket against a server that sends any frame (SPEC §12): the handshake checks, messages of
 /// every size, fragments with pings between them, each failure rule answered with its close code
 /// on the wire, server closes, drops and reconnects; every frame explorer sends masked.
-@Suite(.serialized) struct WebSocketWireTests {
+@Suite struct WebSocketWireTests {
     typealias Step = FrameServer.Step
 
     /// What a conversation did: its outcome, what it received, its events.

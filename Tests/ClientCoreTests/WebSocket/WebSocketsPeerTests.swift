@@ -6,7 +6,7 @@ import Testing
 
 /// explorer's WebSocket client against a server nobody here wrote: the `websockets` package
 /// (Tests/Peers/websockets_server.py), permessage-deflate included (SPEC §12).
-@Suite(.serialized) struct WebSocketsPeerTests {
+@Suite struct WebSocketsPeerTests {
     /// Opens `path` on the peer, sends `messages` then a close (or waits for the server's), and returns what came back.
     static func talk(_ path: String, messages: [WebSocketMessage] = [], headers: HTTPHeaders = [:])
         async throws -> (response: HTTPResponse, received: [WebSocketMessage]) {

@@ -43,9 +43,6 @@ enum DemoWebSockets {
             guard offered.contains(chatProtocol) else {
                 // Said in a close a client shows, rather than a bare 400 from the upgrade.
                 return .upgrade([:]) { _, outbound, _ in
-                    // A moment first: a close and a FIN in the same packet as the 101 can read as a
-                    // drop to a client whose HTTP decoder sees the end before the upgrade is done.
-                    try await Task.sleep(for: .milliseconds(50))
                     try await outbound.close(.policyViolation, reason: "the chat speaks \(chatProtocol): offer it (--subprotocol \(chatProtocol))")
                 }
             }

@@ -106,6 +106,10 @@ enum WebSocketConnector {
     }
 
     private static func configureUpgrade(_ channel: any Channel, head: HTTPRequestHead, maxFrame: Int) throws -> EventLoopFuture<Upgrade> {
+        // In front of the HTTP decoder (after TLS): see InputClosedLatch.
+        let handler = InputClosedLatch()
+        try channel.pipeline.syncOperations.addHandler(handler)
+        let latch = NIOLoopBound(handler, eventLoop: channel.eventLoop)
         let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(
             maxFrameSize: min(maxFrame, Int(UInt32.max)),
             // Broken frames are the conversation's to answer (with its own close codes and events).
@@ -113,7 +117,7 @@ enum WebSocketConnector {
             upgradePipelineHandler: { channel, head in
                 channel.eventLoop.makeCompletedFuture {
                     let frames = try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel)
-                    InputClosedLatch.replay(on: channel)
+                    latch.value.release()
                     return .upgraded(frames, head)
                 }
             })
@@ -121,15 +125,15 @@ enum WebSocketConnector {
             upgradeRequestHead: head, upgraders: [upgrader],
             notUpgradingCompletionHandler: { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    .notUpgraded(try NIOAsyncChannel(wrappingChannelSynchronously: channel))
+                    let answer = try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(wrappingChannelSynchronously: channel)
+                    latch.value.release()
+                    return .notUpgraded(answer)
                 }
             })
         var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
         // Frames that come in the same read as the 101 are the conversation's first, not leftovers to drop.
         pipeline.leftOverBytesStrategy = .forwardBytes
-        let upgrade = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
-        try channel.pipeline.syncOperations.addHandler(InputClosedLatch())
-        return upgrade
+        return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
     }
 
     private static func read(_ upgrade: Upgrade, offered: [String]) async throws -> Outcome {

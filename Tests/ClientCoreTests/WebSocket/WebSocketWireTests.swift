@@ -149,6 +149,19 @@ import Testing
         #expect(await server.framesUntilClose().last?.closeCode == 4001, "echoed")
     }
 
+    /// A server that refuses at once: its 101, a message and its close in one write, then its FIN
+    /// right behind them (the demo's chat without the subprotocol does this). The close is read,
+    /// not taken for a drop.
+    @Test func aCloseAndAnEndRightBehindThe101AreReadAsTheServersClose() async throws {
+        for _ in 0..<20 {
+            let server = try FrameServer([.accept(with: FrameServer.text("bye") + FrameServer.close(1008, "policy"))])
+            defer { server.stop() }
+            let talk = await Self.talk(to: server)
+            #expect(talk.received == [.text("bye")])
+            #expect(talk.closed?.code == 1008 && talk.closed?.by == .server && talk.closed?.reason == "policy", "\(talk.result)")
+        }
+    }
+
     @Test func everyFrameExplorerSendsIsMaskedAndInOrder() async throws {
         let server = try FrameServer([.accept(), .readMessages(3), .readClose])
         defer { server.stop() }

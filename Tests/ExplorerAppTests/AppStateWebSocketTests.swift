@@ -100,6 +100,17 @@ import TUICore
         #expect(state.response.stream?.rowFilter == nil)
     }
 
+    @Test func aPingsRoundTripIsInTheTimeline() {
+        var state = Self.opened()
+        _ = state.update(Self.event(.wsPing(direction: .outgoing, bytes: 4), at: 30_000), now: 31)
+        _ = state.update(Self.event(.wsPong(direction: .incoming, bytes: 4), at: 30_012.4), now: 31)
+        _ = state.update(Self.event(.wsPing(direction: .incoming, bytes: 0), at: 40_000), now: 41)
+        let timeline = F.inside(.timeline, of: state, now: 41).joined(separator: "\n")
+        #expect(timeline.contains("ping sent, 4 B"), "\(timeline)")
+        #expect(timeline.contains("pong from the server in 12 ms"), "\(timeline)")
+        #expect(timeline.contains("ping from the server, 0 B"), "\(timeline)")
+    }
+
     @Test func theBodyPaneIsTheComposer() {
         var state = Self.opened()
         F.press(.tab, .tab, into: &state)

@@ -104,10 +104,12 @@ final class ExchangeRunner: Sendable {
                                           client: opened.client)
     }
 
-    /// The TUI's WebSockets keep their messages in the exchange's record, so a saved session replays them.
+    /// The TUI's WebSockets keep their messages in the exchange's record, so a saved session replays
+    /// them, and ping every 30 s (the timeline shows each round trip; idle proxies keep the connection).
     static let webSocketSettings = {
         var settings = WebSocketConversation.Settings()
         settings.recordsMessages = true
+        settings.pingInterval = 30
         return settings
     }()
 

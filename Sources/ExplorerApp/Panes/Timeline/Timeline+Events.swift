@@ -78,6 +78,14 @@ extension ExchangeLog {
         case .wsMessage:
             // Messages are the Response pane's log: a flood of them must not flood the timeline.
             break
+        case .wsPing(.outgoing, _):
+            pingSentAt = t
+            append(t, 2, .said(kind: .webSocket, text: event.kind.webSocketSentence ?? "", failed: false))
+        case .wsPong(.incoming, _) where pingSentAt != nil:
+            // The round trip of the ping it answers.
+            let roundTrip = TimelineFormat.duration(ms: t - (pingSentAt ?? t))
+            pingSentAt = nil
+            append(t, 2, .said(kind: .webSocket, text: "pong from the server in " + roundTrip, failed: false))
         case .wsOpened, .wsPing, .wsPong, .wsClosed:
             let failed = if case .wsClosed(let closed) = event.kind { !(closed.code == 1000 || closed.code == 1001) } else { false }
             append(t, 2, .said(kind: .webSocket, text: event.kind.webSocketSentence ?? "", failed: failed))

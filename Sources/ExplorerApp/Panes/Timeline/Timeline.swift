@@ -109,6 +109,8 @@ struct ExchangeLog: Sendable, Equatable {
     /// Rows dropped from the top of a very long exchange.
     var droppedEntries = 0
     var cancelRequestedAt: Double?
+    /// When explorer last pinged the server (`t_ms`): the pong that answers it shows the round trip.
+    var pingSentAt: Double?
     var isFinished = false
 
     var rowCount: Int {

@@ -124,7 +124,7 @@ let package = Package(
         // Recorded sessions (SPEC §5): exchanges with their events, saved as YAML, replayed and compared.
         .target(
             name: "Sessions",
-            dependencies: ["RequestModel", "SessionFormat", "ClientCore", "Profiles", "Locking", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["RequestModel", "SessionFormat", "ClientCore", "ClientEvents", "Profiles", "Locking", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "ExplorerApp",
@@ -271,7 +271,7 @@ let package = Package(
         .testTarget(
             name: "ClientCoreTests",
             dependencies: [
-                "TestSupport", "RequestModel", "ClientEvents", "ClientCore", "DemoAPI", "Locking",
+                "TestSupport", "TestDefaults", "RequestModel", "ClientEvents", "ClientCore", "DemoAPI", "Locking",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -293,7 +293,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExplorerCLITests",
-            dependencies: ["TestSupport", "ClientCore", "DemoAPI", "Sessions", "SessionFormat"]
+            dependencies: ["TestSupport", "TestDefaults", "ClientCore", "DemoAPI", "Sessions", "SessionFormat"]
         ),
     ],
     swiftLanguageModes: [.v6]

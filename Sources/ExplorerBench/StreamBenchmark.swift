@@ -82,16 +82,7 @@ struct StreamBenchmark {
         let sent = ContinuousClock.now
         try tmux.send("Enter")
         _ = try tmux.waitFor(since: sent) { $0.contains { $0.contains("receiving… Esc stops") } }
-        var answers: [Double] = []
-        for _ in 0..<5 {
-            let pressed = ContinuousClock.now
-            try tmux.send("F1")
-            answers.append(try tmux.waitFor(since: pressed) { $0.contains { $0.contains("Help — Esc") } })
-            // F1 closes it again (Esc would stop the stream).
-            let closing = ContinuousClock.now
-            try tmux.send("F1")
-            answers.append(try tmux.waitFor(since: closing) { screen in !screen.contains { $0.contains("Help — Esc") } })
-        }
+        let answers = try tmux.helpToggles(5)
         let answer = Sample(answers)
         let ended = try tmux.waitFor(since: sent, timeout: 120) { $0.contains { $0.contains("events · ended") } }
         let screen = try tmux.capture()

@@ -49,6 +49,21 @@ struct TmuxDriver {
         }
     }
 
+    /// F1 pressed `times` times to open the help and again to close it (Esc would end what is
+    /// arriving): each press's time, in ms, from send-keys to the screen changing.
+    func helpToggles(_ times: Int) throws -> [Double] {
+        var answers: [Double] = []
+        for _ in 0..<times {
+            let pressed = ContinuousClock.now
+            try send("F1")
+            answers.append(try waitFor(since: pressed) { $0.contains { $0.contains("Help — Esc") } })
+            let closing = ContinuousClock.now
+            try send("F1")
+            answers.append(try waitFor(since: closing) { screen in !screen.contains { $0.contains("Help — Esc") } })
+        }
+        return answers
+    }
+
     func stop() { _ = try? tmux(["kill-server"]) }
 
     /// Runs tmux through posix_spawn and waitpid: Foundation's Process can miss a child's exit

@@ -92,15 +92,7 @@ struct WebSocketBenchmark {
         let sent = ContinuousClock.now
         try tmux.send("Enter")
         _ = try tmux.waitFor(since: sent) { $0.contains { $0.contains("101 · WebSocket · ") && !$0.contains("· 0 messages") } }
-        var answers: [Double] = []
-        for _ in 0..<10 {
-            let pressed = ContinuousClock.now
-            try tmux.send("F1")
-            answers.append(try tmux.waitFor(since: pressed) { $0.contains { $0.contains("Help — Esc") } })
-            let closing = ContinuousClock.now
-            try tmux.send("F1")
-            answers.append(try tmux.waitFor(since: closing) { screen in !screen.contains { $0.contains("Help — Esc") } })
-        }
+        let answers = try tmux.helpToggles(10)
         let during = try tmux.capture().first { $0.contains("101 · WebSocket · ") } ?? ""
         let ended = try tmux.waitFor(since: sent, timeout: 60) { $0.contains { $0.contains("messages · ended") } }
         let shown = try tmux.capture().first { $0.contains("messages · ended") } ?? ""

@@ -28,6 +28,10 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
         // gzip and deflate (zlib-wrapped and raw) as a streaming ByteBuffer-to-ByteBuffer decoder.
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        // GraphQL (SPEC §13): the parser, the specification's validation rules, SDL in and out,
+        // and the demo's executor.
+        .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
     ],
     targets: [
         // No pkgConfig: ncursesw's pkg-config flags (-D_XOPEN_SOURCE=600) are ones SwiftPM refuses
@@ -167,6 +171,8 @@ let package = Package(
                 .product(name: "HummingbirdHTTP2", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSCompression", package: "hummingbird-websocket"),
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -293,7 +299,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExplorerCLITests",
-            dependencies: ["TestSupport", "TestDefaults", "ClientCore", "DemoAPI", "Sessions", "SessionFormat"]
+            dependencies: ["TestSupport", "TestDefaults", "ClientCore", "DemoAPI", "RequestModel", "Sessions", "SessionFormat"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -7,6 +7,7 @@ extension CurlExporter.Body {
         switch body {
         case .none: self = .none
         case .text(let text, _), .json(let text): self = .text(text)
+        case .graphql(let graphql): self = .text(graphql.jsonText)
         case .binary(let data, _): self = .bytes(data)
         case .form(let fields): self = .urlencodedForm(fields.map { ($0.name, $0.value) })
         case .multipart(let parts):

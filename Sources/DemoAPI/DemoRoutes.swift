@@ -29,6 +29,7 @@ public enum DemoRoutes {
         ("/logs.json-seq?count=N&interval_ms=M", "the same records as an RFC 7464 JSON text sequence (each after an RS)"),
         ("/gzip", "a JSON document, gzip-encoded (Content-Encoding: gzip) whatever was asked for"),
         ("/large?mb=N&encoding=gzip", "N MiB (default 10, at most 1024) of 64-byte JSON lines, streamed; gzip-encoded with encoding=gzip"),
+        DemoGraphQL.summary,
     ] + DemoWebSockets.summary
 
     /// Dispatches on the first path segment; each handler checks the rest of its shape.
@@ -58,6 +59,7 @@ public enum DemoRoutes {
         case "logs.ndjson", "logs.json-seq": return await logs(call)
         case "gzip": return gzip(call)
         case "large": return large(call)
+        case "graphql" where call.segments.count == 1: return try await DemoGraphQL.respond(call)
         case "ws" where DemoWebSockets.summary.contains(where: { $0.path.hasPrefix(call.path) }): return DemoWebSockets.refusal(call)
         default: return DemoResponses.notFound(path: call.path)
         }

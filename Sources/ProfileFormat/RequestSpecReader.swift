@@ -9,7 +9,7 @@ import RequestModel
 /// form and multipart items as `"k=v"` / `"k=@FILE"` or `{ name, value | text | file }`.
 public enum RequestSpecReader {
     static let keys = ["name", "method", "url", "headers", "body", "vars", "capture", "assert", "poll", "group", "description", "parameters", "websocket"]
-    static let bodyKinds = ["text", "raw", "json", "form", "multipart", "base64"]
+    static let bodyKinds = ["text", "raw", "json", "form", "multipart", "base64", "graphql"]
 
     /// - Parameter named: a saved request needs a name; a session's exchange names itself.
     public static func request(_ node: LocatedNode, named: Bool) throws(FileProblem) -> RequestSpec {
@@ -51,7 +51,7 @@ public enum RequestSpecReader {
         let entries = try node.mapping(allowed: bodyKinds + ["contentType"])
         let given = bodyKinds.filter { entries[$0] != nil }
         guard given.count == 1, let kind = given.first, let value = entries[kind] else {
-            throw node.problem("give exactly one of text, json, form, multipart or base64")
+            throw node.problem("give exactly one of text, json, form, multipart, base64 or graphql")
         }
         let contentType = try entries["contentType"]?.string()
         if let misplaced = entries["contentType"], !["text", "raw", "base64"].contains(kind) {
@@ -63,6 +63,7 @@ public enum RequestSpecReader {
         case "json":
             if let text = value.text { return .json(text) }
             return .json(try value.json().prettyText())
+        case "graphql": return .graphql(try graphQL(value))
         case "form":
             return .form(try value.sequence().map { (item) throws(FileProblem) in
                 if item.text != nil {
@@ -94,6 +95,23 @@ public enum RequestSpecReader {
             guard let data = Data(base64Encoded: try value.string()) else { throw value.problem("not valid base64") }
             return .binary(data, contentType: contentType)
         }
+    }
+
+    /// `{ query: "…", variables: { … }, operationName: "…" }` (SPEC §13); the variables as YAML
+    /// or as JSON text, kept as JSON text (a template in them is filled at sending).
+    static func graphQL(_ node: LocatedNode) throws(FileProblem) -> GraphQLBody {
+        let fields = try node.mapping(allowed: ["query", "variables", "operationName"], required: ["query"])
+        var variables: String?
+        if let given = fields["variables"] {
+            if let text = given.text {
+                variables = text
+            } else {
+                let json = try given.json()
+                guard case .object = json else { throw given.problem("variables must be a mapping (a JSON object)") }
+                variables = json.prettyText()
+            }
+        }
+        return GraphQLBody(query: try fields.required("query").string(), variables: variables, operationName: try fields["operationName"]?.string())
     }
 
     /// `[{ name: petId, in: path, required: true, description: "…", enum: [a, b] }]`.

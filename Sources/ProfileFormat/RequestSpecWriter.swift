@@ -50,6 +50,11 @@ public enum RequestSpecWriter {
         case .form(let fields):
             return "form: " + list(fields.map { splits($0.name) ? "{ name: \(q($0.name)), value: \(q($0.value)) }" : q("\($0.name)=\($0.value)") })
         case .binary(let data, let contentType): return "base64: \(q(data.base64EncodedString()))" + typed(contentType)
+        case .graphql(let graphql):
+            var fields = ["query: \(q(graphql.query))"]
+            if let variables = graphql.variables { fields.append("variables: \(q(variables))") }
+            if let name = graphql.operationName { fields.append("operationName: \(q(name))") }
+            return "graphql: { \(fields.joined(separator: ", ")) }"
         case .multipart(let parts):
             return "multipart: " + list(parts.map { part in
                 switch part.content {

@@ -45,6 +45,9 @@ public struct RequestRendering: Sendable {
         case .none, .binary: break
         case .text(let text, let contentType): filled.body = .text(try fill(text), contentType: contentType)
         case .json(let text): filled.body = .json(try fill(text))
+        case .graphql(let graphql):
+            filled.body = .graphql(GraphQLBody(query: try fill(graphql.query), variables: try graphql.variables.map(fill),
+                                               operationName: try graphql.operationName.map(fill)))
         case .form(let fields):
             filled.body = .form(try fields.map { (field) throws(Undefined) in NamedValue(field.name, try fill(field.value)) })
         case .multipart(let parts):

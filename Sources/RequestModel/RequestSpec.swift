@@ -55,6 +55,8 @@ public struct RequestSpec: Sendable, Equatable {
         case multipart([MultipartPart])
         /// Bytes that are not UTF-8 text (a recorded upload).
         case binary(Data, contentType: String?)
+        /// GraphQL over HTTP (SPEC §13): sent as JSON with GraphQL's `Accept`.
+        case graphql(GraphQLBody)
     }
 
     /// `GET users/2`: how a list line or a report names the request (`/` for the base URL itself).
@@ -70,6 +72,7 @@ extension RequestSpec {
         case .none, .binary: break
         case .text(let text, _), .json(let text): texts.append(text)
         case .form(let fields): texts += fields.map(\.value)
+        case .graphql(let graphql): texts += [graphql.query, graphql.variables ?? "", graphql.operationName ?? ""]
         case .multipart(let parts):
             texts += parts.map { part in
                 switch part.content {

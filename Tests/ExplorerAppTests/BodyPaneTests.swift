@@ -1,3 +1,4 @@
+import RequestModel
 import Testing
 import TUICore
 @testable import ExplorerApp
@@ -82,12 +83,28 @@ import TestSupport
         press([.control("t")], on: &pane)
         #expect(pane.kind == .multipart)
         press([.control("t")], on: &pane)
+        #expect(pane.kind == .graphql)
+        #expect(pane.title == "Body · GraphQL")
+        #expect(pane.body == .graphql(GraphQLBody(query: "a=1\nnot a pair\n=x")))
+        press([.control("t")], on: &pane)
         #expect(pane.kind == .none)
         #expect(pane.body == .none)
         #expect(pane.problems.isEmpty)
         press([.control("t")], on: &pane)
         #expect(pane.kind == .raw)
         #expect(pane.text == "a=1\nnot a pair\n=x", "the text survives the kind changes")
+    }
+
+    /// SPEC §13: the query is edited; the variables and operation it came with stay with it.
+    @Test func aGraphQLBodyKeepsItsVariablesWhileItsQueryIsEdited() {
+        var pane = BodyPane()
+        pane.load(.graphql(GraphQLBody(query: "{ a }", variables: #"{"x": 1}"#, operationName: "Q")))
+        #expect(pane.kind == .graphql && pane.text == "{ a }")
+        press([.end] + type(" "), on: &pane)
+        #expect(pane.body == .graphql(GraphQLBody(query: "{ a } ", variables: #"{"x": 1}"#, operationName: "Q")))
+        var empty = BodyPane(kind: .graphql, text: " ")
+        empty.recheck(force: true)
+        #expect(empty.problems == ["GraphQL query is empty (Ctrl+T: another body kind)"])
     }
 
     @Test func multipartLinesAreTextOrFileParts() {

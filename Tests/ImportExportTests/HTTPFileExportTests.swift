@@ -159,6 +159,18 @@ import Testing
         #expect(again.api.requests.map { SentRequest($0, profile: again.profile) } == Self.requests.map { SentRequest($0, profile: Self.profile) })
     }
 
+    /// SPEC §13: `.http` writes a GraphQL body as the JSON it sends, with GraphQL's Accept; read
+    /// back, it sends the same bytes.
+    @Test func aGraphQLBodyIsWrittenAsJSON() throws {
+        let graphQL = RequestSpec(name: "user", method: "POST", url: "graphql",
+                                  body: .graphql(GraphQLBody(query: "query U($id: ID!) { user(id: $id) { name } }", variables: #"{"id": "{{petId}}"}"#)))
+        let text = try #require(HTTPFileExport.files(profile: Self.profile, requests: [graphQL]).first?.text)
+        #expect(text.contains(#"{"query": "query U($id: ID!) { user(id: $id) { name } }", "variables": {"id": "{{petId}}"}}"#), "\(text)")
+        #expect(text.contains("Content-Type: application/json\nAccept: application/graphql-response+json, application/json"), "\(text)")
+        let again = try RoundTrip.http.reimported(ImportedAPI(format: .http, title: "dev", profile: Self.profile, requests: [graphQL]))
+        #expect(again.api.requests.map { SentRequest($0, profile: again.profile) } == [SentRequest(graphQL, profile: Self.profile)])
+    }
+
     @Test func theProfilesCurlCommandsParseBackWithTheirPlaceholders() throws {
         // The command alone sends the profile's headers and auth: only the base URL resolves it.
         var resolving = Profile(name: "dev")

@@ -81,7 +81,8 @@ import Testing
              "body": {"mode": "raw", "raw": "<a/>", "options": {"raw": {"language": "xml"}}}}}
          ]}
         """)
-        #expect(api.requests[0].body == .json(#"{"query":"{ me { id } }","variables":{"a":1}}"#))
+        // SPEC §13: a GraphQL body of its own kind, the variables as the text they are.
+        #expect(api.requests[0].body == .graphql(GraphQLBody(query: "{ me { id } }", variables: #"{"a": 1}"#)))
         #expect(api.requests[1].body == .form([NamedValue("a", "1")]))
         #expect(api.requests[2].body == .multipart([.text(name: "t", value: "v"), .file(name: "f", path: "/tmp/a.png")]))
         #expect(api.requests[2].headers.isEmpty)

@@ -62,7 +62,7 @@ struct SentRequest: Equatable, CustomStringConvertible {
 
     static func impliedContentType(_ body: RequestSpec.Body) -> String? {
         switch body {
-        case .json: "application/json"
+        case .json, .graphql: "application/json"
         case .form: "application/x-www-form-urlencoded"
         case .text(_, let type), .binary(_, let type): type
         case .none, .multipart: nil
@@ -74,6 +74,7 @@ struct SentRequest: Equatable, CustomStringConvertible {
         switch body {
         case .none: return .none
         case .json(let text): return json(text)
+        case .graphql(let graphql): return json(graphql.jsonText)
         case .text(let text, let type): return MediaType.isJSON(type) ? json(text) : .text(text)
         case .form(let fields): return .form(fields)
         case .multipart(let parts): return .multipart(parts)

@@ -29,6 +29,25 @@ import Testing
         #expect(request.checks == nil, "no checks: none attached")
     }
 
+    /// SPEC §13: a GraphQL body goes out as JSON with GraphQL's Accept, its variables filled once.
+    @Test func aGraphQLBodyGoesOutAsJSONWithItsVariablesFilled() throws {
+        let spec = RequestSpec(method: "POST", url: "graphql",
+                               body: .graphql(GraphQLBody(query: "query U($u: String) { user(name: $u) { id } }", variables: #"{"u": "{{user}}", "t": "{{token}}"}"#,
+                                                          operationName: "U")))
+        let request = try RequestRendering(Self.scope()).prepare(spec, name: "u").get()
+        #expect(request.expectsGraphQL)
+        #expect(request.headers["Accept"] == "application/graphql-response+json, application/json")
+        guard case .data(let body, let type) = request.body else { Issue.record("the body is \(request.body)"); return }
+        #expect(type == "application/json")
+        #expect(JSONNode.parse(body) == JSONNode.parse(#"{"query": "query U($u: String) { user(name: $u) { id } }", "variables": {"u": "ann", "t": "{{apiKey}}"}, "operationName": "U"}"#))
+        let broken = RequestSpec(method: "POST", url: "graphql", body: .graphql(GraphQLBody(query: "{ a }", variables: "[1]")))
+        guard case .failure(.unbuildable(let kind, let message)) = RequestRendering(Self.scope()).prepare(broken, name: "b") else {
+            Issue.record("variables that are not an object were sent")
+            return
+        }
+        #expect(kind == .invalidBody && message.contains("must be a JSON object"), "\(message)")
+    }
+
     @Test func aRequestsOwnVarsSitAboveTheFilesAndMayUseTheLayersBelow() throws {
         var spec = RequestSpec(url: "a/{{who}}")
         spec.vars = [NamedValue("user", "bob"), NamedValue("who", "{{user}}-{{apiKey}}")]

@@ -17,6 +17,10 @@ import Testing
                                   MultipartPart(name: "csv", content: .file("d.csv"), filename: "report.csv", contentType: "text/csv"),
                                   MultipartPart(name: "typed", content: .text("{}"), contentType: "application/json")])),
         RequestSpec(name: "custom", method: "PROPFIND", url: "http://other.test/dav/"),
+        RequestSpec(name: "graphql", method: "POST", url: "graphql",
+                    body: .graphql(GraphQLBody(query: "query Q($id: ID!) {\n  user(id: $id) { name \"odd\" }\n}", variables: #"{"id": "{{id}}"}"#,
+                                               operationName: "Q"))),
+        RequestSpec(name: "graphql bare", method: "POST", url: "graphql", body: .graphql(GraphQLBody(query: "{ hello }"))),
         RequestSpec(name: "showPetById", url: "pets/{petId}{?limit,tags*}", group: "pets", description: "Info for a \"specific\" pet",
                     parameters: [.init(name: "petId", location: .path, required: true, description: "The id of the pet"),
                                  .init(name: "limit", location: .query, values: ["10", "50"]),
@@ -27,6 +31,29 @@ import Testing
         let written = SavedRequestsFile.yaml(Self.every)
         #expect(try SavedRequestsFile.read(written, file: "r.yaml") == Self.every)
         #expect(try SavedRequestsFile.read(SavedRequestsFile.yaml(SavedRequests()), file: "r.yaml") == SavedRequests())
+    }
+
+    /// SPEC §13's form: the variables as a YAML mapping (or JSON text), kept as JSON text.
+    @Test func aGraphQLBodyReadsWithItsVariablesAsAMapping() throws {
+        let file = """
+        requests:
+          - name: "q"
+            method: "POST"
+            url: "graphql"
+            body:
+              graphql:
+                query: "query Q($first: Int) { users(first: $first) { name } }"
+                variables: { first: 2, tag: "{{tag}}" }
+                operationName: "Q"
+        """
+        let read = try SavedRequestsFile.read(file, file: "r.yaml")
+        guard case .graphql(let body) = read.requests.first?.body else { Issue.record("not a GraphQL body: \(read)"); return }
+        #expect(body.query == "query Q($first: Int) { users(first: $first) { name } }")
+        #expect(body.operationName == "Q")
+        #expect(JSONNode.parse(body.variables ?? "") == JSONNode.parse(#"{"first": 2, "tag": "{{tag}}"}"#))
+        #expect(throws: (any Error).self) {
+            try SavedRequestsFile.read(file.replacingOccurrences(of: "variables: { first: 2, tag: \"{{tag}}\" }", with: "variables: [1, 2]"), file: "r.yaml")
+        }
     }
 
     @Test func aRequestFileKeepsItsProfileAndVars() throws {

@@ -48,7 +48,8 @@ struct Exchange {
     mutating func run() async throws(HTTPError) -> HTTPResponse {
         let initial = client.snapshot()
         let checks = request.checks.flatMap { $0.isEmpty ? nil : $0 }
-        let validators = (validatorsOverride ?? initial.validators) + (checks.flatMap { checks in checks.poll.map { [PollValidator(poll: $0, checks: checks)] } } ?? [])
+        let validators = (validatorsOverride ?? initial.validators) + (request.expectsGraphQL ? [GraphQLValidator()] : [])
+            + (checks.flatMap { checks in checks.poll.map { [PollValidator(poll: $0, checks: checks)] } } ?? [])
         let deadline = request.deadline ?? initial.deadline
         var planner = RetryPlanner(maxRetries: request.maxRetries ?? initial.maxRetries)
         while true {

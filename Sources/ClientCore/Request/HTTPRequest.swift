@@ -37,6 +37,9 @@ public struct HTTPRequest: Sendable {
     /// Opens a WebSocket on its URL even when that URL is `http(s)` (`--websocket`, a saved
     /// request's `websocket: true`): preparing it makes the URL `ws(s)` (SPEC §12).
     public var opensWebSocket = false
+    /// A GraphQL request (SPEC §13): its response is judged by the `graphql` validator after the
+    /// client's, so `errors` without `data` fail the exchange.
+    public var expectsGraphQL = false
 
     /// How many retries came before the attempt a validator is judging (0 on the first).
     public internal(set) var currentRetry = 0

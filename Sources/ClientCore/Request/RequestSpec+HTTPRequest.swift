@@ -14,6 +14,16 @@ extension RequestSpec {
         case .binary(let data, let contentType): return request.body(data, contentType: contentType ?? "application/octet-stream")
         case .form(let fields): return request.formURLEncoded(fields.map { QueryEntry($0.name, .string($0.value)) })
         case .multipart(let parts): return try request.multipart(parts: parts)
+        case .graphql(let graphql):
+            let json: JSONNode
+            do throws(JSONProblem) {
+                json = try graphql.json()
+            } catch {
+                throw HTTPError(.invalidBody, "GraphQL variables \(error.line):\(error.column): \(error.message)")
+            }
+            if !request.headers.contains("Accept") { request.headers["Accept"] = GraphQLBody.accept }
+            request.expectsGraphQL = true
+            return request.body(json.compactText, contentType: "application/json")
         }
     }
 }

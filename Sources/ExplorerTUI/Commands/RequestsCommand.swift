@@ -71,6 +71,11 @@ enum SavedRequestJSON {
         case .text(let text, _): return kind("raw", .string(text))
         case .binary(let data, _): return kind("raw", .string(String(decoding: data, as: UTF8.self)))
         case .form(let fields): return kind("form", pairs(fields.map { ($0.name, $0.value) }))
+        // SPEC §2: `{"query", "variables", "operationName"}`, nulls for what it has not.
+        case .graphql(let graphql):
+            let variables = graphql.variables.map { JSONNode.parse($0) ?? .string($0) } ?? .null
+            return kind("graphql", .object([.init("query", .string(graphql.query)), .init("variables", variables),
+                                            .init("operationName", graphql.operationName.map(JSONNode.string) ?? .null)]))
         case .multipart(let parts):
             return kind("multipart", pairs(parts.map { part in
                 switch part.content {

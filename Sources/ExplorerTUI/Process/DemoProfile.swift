@@ -65,7 +65,17 @@ extension DemoProfile {
         RequestSpec(name: "escape sequences", method: "GET", url: "ansi"),
         RequestSpec(name: "event stream", method: "GET", url: "events?count=20&interval_ms=250&drop_every=8"),
         RequestSpec(name: "NDJSON log", method: "GET", url: "logs.ndjson?count=40&interval_ms=100"),
-    ] + webSocketReadyRequests
+    ] + webSocketReadyRequests + graphQLReadyRequests
+
+    /// The demo's GraphQL (SPEC §13): a query with variables, and one whose `flaky` field fails
+    /// (partial data: the errors are listed, the exchange succeeds).
+    static let graphQLReadyRequests = [
+        RequestSpec(name: "GraphQL users", method: "POST", url: "graphql",
+                    body: .graphql(GraphQLBody(query: "query Users($first: Int) {\n  users(first: $first) {\n    id\n    name\n    role\n  }\n}",
+                                               variables: "{\"first\": 2}"))),
+        RequestSpec(name: "GraphQL partial data", method: "POST", url: "graphql",
+                    body: .graphql(GraphQLBody(query: "{\n  users { name }\n  flaky { name }\n}"))),
+    ]
 
     /// The demo's WebSockets (SPEC §12), on its http base URL: the echo (type in the Body pane,
     /// Ctrl+S sends), the clock, and the chat with its subprotocol.

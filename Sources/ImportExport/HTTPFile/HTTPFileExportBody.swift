@@ -12,6 +12,7 @@ enum HTTPFileExportBody {
         switch body {
         case .none: return []
         case .json(let text), .text(let text, _): return [text]
+        case .graphql(let graphql): return [graphql.jsonText]
         case .form(let fields): return [HTTPFileForm.text(fields)]
         case .multipart(let parts):
             return parts.flatMap { part -> [String] in

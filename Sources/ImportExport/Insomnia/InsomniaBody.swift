@@ -23,6 +23,12 @@ enum InsomniaBody {
                 }
                 return .file(name: field, path: path)
             })
+        // Insomnia keeps a GraphQL request as its JSON body: `{"query", "variables", "operationName"}`.
+        case "application/graphql":
+            guard let document = JSONNode.parse(text), case .string(let query)? = document["query"] else { return text.isEmpty ? .none : .json(text) }
+            let variables = document["variables"].flatMap { $0 == .null ? nil : $0.prettyText() }
+            let operation = if case .string(let name)? = document["operationName"], !name.isEmpty { name } else { String?.none }
+            return .graphql(GraphQLBody(query: query, variables: variables, operationName: operation))
         case "application/octet-stream":
             if node?["fileName"] != nil { skipped.append(.init("\(name) body", "a file body (binary upload) is not imported")) }
             return .none

@@ -32,12 +32,10 @@ enum PostmanBody {
             }
             return .multipart(parts)
         case "graphql":
+            // SPEC §13: GraphQL is a body kind of its own; the variables stay the text they are.
             let graphql = node["graphql"]
-            var members = [JSONNode.Member("query", .string(PostmanJSON.text(graphql?["query"]) ?? ""))]
-            if let variables = PostmanJSON.text(graphql?["variables"]), !variables.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                members.append(.init("variables", JSONNode.parse(variables) ?? .string(variables)))
-            }
-            return .json(JSONNode.object(members).compactText)
+            let variables = PostmanJSON.text(graphql?["variables"]).flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+            return .graphql(GraphQLBody(query: PostmanJSON.text(graphql?["query"]) ?? "", variables: variables))
         case "file":
             skipped.append(.init("\(name) body", "a file body (binary upload) is not imported"))
             return .none

@@ -57,6 +57,9 @@ enum PostmanExportRequest {
             return String(validating: data, as: UTF8.self).map { ["mode": "raw", "raw": .string($0)] }
         case .json(let text): return ["mode": "raw", "raw": .string(text), "options": ["raw": ["language": "json"]]]
         case .text(let text, _): return ["mode": "raw", "raw": .string(text)]
+        // Postman's own GraphQL mode: the query, and the variables as the text they are.
+        case .graphql(let graphql):
+            return ["mode": "graphql", "graphql": .object([.init("query", .string(graphql.query)), .init("variables", .string(graphql.variables ?? ""))])]
         case .form(let fields):
             return ["mode": "urlencoded", "urlencoded": .array(fields.map { ["key": .string($0.name), "value": .string($0.value), "type": "text"] })]
         case .multipart(let parts):

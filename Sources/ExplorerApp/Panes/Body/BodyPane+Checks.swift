@@ -1,4 +1,5 @@
 import TUICore
+import RequestModel
 
 /// What the body means for sending: the draft's body and the problems that block it.
 extension BodyPane {
@@ -16,6 +17,7 @@ extension BodyPane {
         case .none: return .none
         case .raw: return .text(editor.text, contentType: rawContentType)
         case .json: return .json(editor.text)
+        case .graphql: return .graphql(GraphQLBody(query: editor.text, variables: graphQLVariables, operationName: graphQLOperation))
         case .form:
             return .form(Self.pairs(in: editor).map { RequestDraft.Field($0.name, $0.value) })
         case .multipart:
@@ -37,6 +39,8 @@ extension BodyPane {
             }
         case .form, .multipart:
             return lineProblems.keys.sorted().map { "\(kind.label) body line \($0 + 1): \(lineProblems[$0]!)" }
+        case .graphql:
+            return editor.text.allSatisfy(\.isWhitespace) ? ["GraphQL query is empty (Ctrl+T: another body kind)"] : []
         }
     }
 

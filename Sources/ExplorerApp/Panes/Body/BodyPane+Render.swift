@@ -55,7 +55,7 @@ extension BodyPane {
             }
         case .form, .multipart:
             if let first = lineProblems.keys.min() { title += " ✗ line \(first + 1)" }
-        case .none, .raw:
+        case .none, .raw, .graphql:
             break
         }
         return title
@@ -74,6 +74,7 @@ extension BodyPane {
         case .json: "{\"type\": \"JSON\"}"
         case .form: "name=value, one per line"
         case .multipart: "name=value or name=@file"
+        case .graphql: "query { field }"
         }
     }
 }

@@ -13,7 +13,7 @@ public struct BodyPane: Sendable, Equatable {
 
     /// Ctrl+T cycles through these in this order.
     public enum Kind: Int, Sendable, CaseIterable {
-        case none, raw, json, form, multipart
+        case none, raw, json, form, multipart, graphql
 
         public var label: String {
             switch self {
@@ -22,6 +22,7 @@ public struct BodyPane: Sendable, Equatable {
             case .json: "JSON"
             case .form: "form"
             case .multipart: "multipart"
+            case .graphql: "GraphQL"
             }
         }
 
@@ -36,6 +37,9 @@ public struct BodyPane: Sendable, Equatable {
     public var rawContentType: String?
     /// The JSON check of the current text (`.empty` unless the kind is JSON).
     public internal(set) var jsonResult: JSONCheck.Result = .empty
+    /// A GraphQL body's variables (JSON text) and operation, kept while its query is edited.
+    public internal(set) var graphQLVariables: String?
+    public internal(set) var graphQLOperation: String?
     /// Form and multipart lines that are not `name=value`: row → problem.
     public internal(set) var lineProblems: [Int: String] = [:]
     /// The editor's version the checks above describe: they are redone only when it changes.
@@ -92,6 +96,11 @@ public struct BodyPane: Sendable, Equatable {
         case .json(let text):
             editor.text = text
             kind = .json
+        case .graphql(let graphql):
+            editor.text = graphql.query
+            graphQLVariables = graphql.variables
+            graphQLOperation = graphql.operationName
+            kind = .graphql
         case .form(let fields):
             editor.text = fields.map { "\($0.name)=\($0.value)" }.joined(separator: "\n")
             kind = .form

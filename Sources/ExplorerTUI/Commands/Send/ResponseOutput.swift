@@ -36,6 +36,14 @@ struct ResponseOutput {
         return path.values(in: document).map { $0.compactText + "\n" }.joined()
     }
 
+    /// A GraphQL response's errors (SPEC §13), one a line on stderr: `graphql error: message
+    /// (line 2, column 3) at user.name`. Partial data succeeds; these say what is missing.
+    static func listGraphQLErrors(in body: ResponseBody) {
+        guard body.count <= HTTPJSONFieldValidator.maxBytes, let document = JSONNode.parse(body.data),
+              let response = GraphQLResponse(document) else { return }
+        for error in response.errors { Console.err("graphql error: \(Console.inert(error.description))\n") }
+    }
+
     /// Prints what is known of the failed exchange and returns the error to end the command with.
     func report(_ error: HTTPError) -> CLIError {
         if let status = error.status, error.kind != .cancelled {

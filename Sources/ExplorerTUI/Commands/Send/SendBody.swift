@@ -11,14 +11,21 @@ struct SendBody: Sendable {
 
     var isEmpty: Bool { body == .none }
 
-    /// From `--data`, `--json`, `--form` and `--multipart`, of which one kind at most is given.
-    init(data: String?, json: String?, form: [String], multipart: [String]) throws(CLIError) {
-        let given = [("--data", data != nil), ("--json", json != nil), ("--form", !form.isEmpty), ("--multipart", !multipart.isEmpty)]
+    /// From `--data`, `--json`, `--form`, `--multipart` and `--graphql` (with its `--variables` and
+    /// `--operation`), of which one kind at most is given.
+    init(data: String?, json: String?, form: [String], multipart: [String], graphQL: GraphQLArguments = GraphQLArguments()) throws(CLIError) {
+        let given = [("--data", data != nil), ("--json", json != nil), ("--form", !form.isEmpty), ("--multipart", !multipart.isEmpty),
+                     ("--graphql", graphQL.query != nil)]
             .filter(\.1).map(\.0)
         guard given.count <= 1 else {
             throw .usage("\(given.joined(separator: " and ")) can't be combined: a request has one body, so give one of them")
         }
-        if let data {
+        if graphQL.query == nil, let stray = graphQL.variables != nil ? "--variables" : graphQL.operation != nil ? "--operation" : nil {
+            throw .usage("\(stray) goes with --graphql: give the query with --graphql QUERY|@FILE")
+        }
+        if let graphQL = try graphQL.body() {
+            body = .graphql(graphQL)
+        } else if let data {
             guard data.hasPrefix("@") else { body = .text(data, contentType: nil); return }
             let path = try SendArguments.filePath(data, flag: "--data")
             (body, file) = (.binary(try InputFile.read(path, flag: "--data \(data)"), contentType: nil), path)
@@ -37,6 +44,37 @@ struct SendBody: Sendable {
 
     init(_ body: RequestSpec.Body) {
         self.body = body
+    }
+
+    /// `--graphql QUERY|@FILE [--variables JSON|@FILE] [--operation NAME]` (SPEC §13).
+    struct GraphQLArguments: Sendable {
+        var query: String?
+        var variables: String?
+        var operation: String?
+
+        /// The body they ask for; nil without `--graphql`. The variables must be a JSON object.
+        func body() throws(CLIError) -> GraphQLBody? {
+            guard let query else { return nil }
+            let document = try Self.text(query, flag: "--graphql")
+            let variables = try variables.map { (raw) throws(CLIError) in try Self.text(raw, flag: "--variables") }
+            let body = GraphQLBody(query: document, variables: variables, operationName: operation)
+            do throws(JSONProblem) {
+                _ = try body.json()
+            } catch {
+                throw .usage("--variables: \(error.line):\(error.column): \(error.message)")
+            }
+            return body
+        }
+
+        /// The text given, or a file's (`@FILE`), which must be UTF-8.
+        private static func text(_ raw: String, flag: String) throws(CLIError) -> String {
+            guard raw.hasPrefix("@") else { return raw }
+            let path = try SendArguments.filePath(raw, flag: flag)
+            guard let text = String(data: try InputFile.read(path, flag: "\(flag) \(raw)"), encoding: .utf8) else {
+                throw .usage("\(flag) \(raw): \(path) is not UTF-8 text")
+            }
+            return text
+        }
     }
 
     /// `--json TEXT|@FILE`: checked to be JSON, then sent byte for byte (never re-encoded).

@@ -49,6 +49,17 @@ struct SendCommand: AsyncParsableCommand {
                                valueName: "k=v|k=@FILE"))
     var multipartFields: [String] = []
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("A GraphQL query (SPEC §13), sent as GraphQL over HTTP: POST of {\"query\", \"variables\", \"operationName\"} as JSON; @FILE reads a file.",
+                               valueName: "QUERY|@FILE"))
+    var graphql: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The GraphQL variables, a JSON object; @FILE reads a file.", valueName: "JSON|@FILE"))
+    var variables: String?
+
+    @Option(help: ArgumentHelp("The GraphQL operation to run, when the document has several.", valueName: "NAME"))
+    var operation: String?
+
     @Option(name: .customLong("max-retries"), parsing: .unconditional,
             help: ArgumentHelp("Retries after the first attempt (default 0, or the profile's).", valueName: "N"))
     var maxRetries: Int?

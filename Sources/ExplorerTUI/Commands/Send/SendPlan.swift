@@ -38,7 +38,8 @@ struct SendPlan {
 
     init(_ options: SendCommand) throws(CLIError) {
         let imported = try options.fromCurl.map { (line: String) throws(CLIError) -> CurlImport in try CurlImport(line) }
-        let given = try SendBody(data: options.data, json: options.json, form: options.formFields, multipart: options.multipartFields)
+        let given = try SendBody(data: options.data, json: options.json, form: options.formFields, multipart: options.multipartFields,
+                                 graphQL: SendBody.GraphQLArguments(query: options.graphql, variables: options.variables, operation: options.operation))
         if imported != nil && !given.isEmpty {
             throw .usage("--from-curl can't be combined with --data, --json, --form or --multipart: the body comes from the curl command")
         }

@@ -56,7 +56,10 @@ struct SendRun {
                 Console.err("explorer: the body is \(coding)-encoded, which explorer does not decode: it is written as it came\n")
             }
             try printer.deliver(response)
-        case .failure(let error): throw printer.report(error)
+            if request.expectsGraphQL { ResponseOutput.listGraphQLErrors(in: response.body) }
+        case .failure(let error):
+            if request.expectsGraphQL, let body = error.body { ResponseOutput.listGraphQLErrors(in: body) }
+            throw printer.report(error)
         }
     }
 

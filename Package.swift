@@ -130,6 +130,12 @@ let package = Package(
             name: "Sessions",
             dependencies: ["RequestModel", "SessionFormat", "ClientCore", "ClientEvents", "Profiles", "Locking", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // GraphQL documents and schemas (SPEC §13) on GraphQLSwift: the specification's validation
+        // rules, those it leaves out, schema files.
+        .target(
+            name: "GraphQLTools",
+            dependencies: [.product(name: "GraphQL", package: "GraphQL")]
+        ),
         .target(
             name: "ExplorerApp",
             dependencies: ["RequestModel", "TUICore", "HTTPParsing", "ClientEvents", "ProfileFormat", "SessionFormat", "URITemplates"]
@@ -193,6 +199,7 @@ let package = Package(
                 "ExplorerApp",
                 "ClientCore",
                 "DemoAPI",
+                "GraphQLTools",
                 "Profiles",
                 "Sessions",
                 "ImportExport",
@@ -269,6 +276,10 @@ let package = Package(
         .testTarget(
             name: "ImportExportTests",
             dependencies: ["TestSupport", "ImportExport", "RequestModel", "ProfileFormat", "LocatedYAML", "CurlSyntax", "URITemplates"]
+        ),
+        .testTarget(
+            name: "GraphQLToolsTests",
+            dependencies: ["TestSupport", "GraphQLTools"]
         ),
         .testTarget(
             name: "HTTPParsingTests",

@@ -21,8 +21,8 @@ public enum GraphQLDocumentCheck {
         }
     }
 
-    /// The specification's rules: GraphQLSwift's and the one it comments out that is here.
-    public static let rules: [@Sendable (ValidationContext) -> Visitor] = specifiedRules + [SingleFieldSubscriptionsRule]
+    /// The specification's rules: GraphQLSwift's and the two it comments out, supplied here.
+    public static let rules: [@Sendable (ValidationContext) -> Visitor] = specifiedRules + [SingleFieldSubscriptionsRule, OverlappingFieldsCanBeMergedRule]
 
     public static func check(_ text: String, against file: GraphQLSchemaFile) -> Outcome {
         let schema = file.schema

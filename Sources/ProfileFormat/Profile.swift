@@ -146,6 +146,8 @@ public struct Profile: Sendable, Equatable {
     public var tls: TLS?
     public var proxy: String?
     public var cookies: Bool?
+    /// `graphql: { schema: FILE }` (SPEC §13): the schema its GraphQL requests are checked against.
+    public var graphQLSchema: String?
     public var validators: [Validator] = []
     /// `vars:`, in file order: `{{name}}` in URLs, headers and bodies (SPEC §4); values may read `${env:NAME}`.
     public var vars: [NamedValue] = []

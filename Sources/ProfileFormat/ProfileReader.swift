@@ -6,7 +6,7 @@ import LocatedYAML
 /// the file, the line, the column and the key: bad YAML, a value of the wrong kind, an unknown key.
 public enum ProfileReader {
     static let topKeys = ["baseURL", "headers", "auth", "timeout", "deadline", "maxRetries", "maxBody", "redirects", "tls", "proxy",
-                          "cookies", "vars", "validators"]
+                          "cookies", "vars", "validators", "graphql"]
 
     public static func read(_ text: String, name: String, file: String) throws(ProfileProblem) -> Profile {
         let root = try LocatedNode.document(text, file: file, valueLimit: valueLimit)
@@ -26,6 +26,7 @@ public enum ProfileReader {
             case "proxy": profile.proxy = try url(value, what: "a proxy URL")
             case "cookies": profile.cookies = try value.bool()
             case "vars": profile.vars = try RequestSpecReader.vars(value)
+            case "graphql": profile.graphQLSchema = try value.mapping(allowed: ["schema"], required: ["schema"]).required("schema").string()
             default: profile.validators = try value.sequence().map { (item) throws(ProfileProblem) in try validator(item) }
             }
         }

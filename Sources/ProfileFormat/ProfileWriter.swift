@@ -55,6 +55,7 @@ public enum ProfileWriter {
             lines.append("tls: { insecure: \(tls.insecure)" + (tls.caFile.map { ", caFile: \(quoted($0))" } ?? "") + " }")
         }
         if let proxy = profile.proxy { lines.append("proxy: \(quoted(url(proxy)))") }
+        if let schema = profile.graphQLSchema { lines.append("graphql: { schema: \(quoted(schema)) }") }
         if let cookies = profile.cookies { lines.append("cookies: \(cookies)") }
         if !profile.validators.isEmpty {
             lines.append("validators:")

@@ -25,4 +25,6 @@ public struct ExplorerHome: Sendable, Equatable {
     public var history: URL { directory.appendingPathComponent("history") }
     /// `sessions/NAME.yaml`: sessions saved from the TUI.
     public var sessions: URL { directory.appendingPathComponent("sessions") }
+    /// `schemas/NAME.graphql`: a profile's GraphQL schema (SPEC §13) when its file names none.
+    public var schemas: URL { directory.appendingPathComponent("schemas") }
 }

@@ -62,6 +62,63 @@ import TestSupport
         }
     }
 
+    /// The demo's schema as SDL, for a profile that names it.
+    static let demoSchema = """
+        enum Role { ADMIN MEMBER }
+        type User { id: ID!, name: String!, email: String @deprecated(reason: "use contact"), contact: String, role: Role! }
+        type Query { hello(name: String = "world"): String!, user(id: ID!): User, users(first: Int = 10): [User!]!, flaky: User, broken: String! }
+        type Mutation { rename(id: ID!, name: String!): User! }
+        """
+
+    @Test func aQueryIsCheckedBeforeItIsSent() async throws {
+        try await withDemo { server, directory, _ in
+            let home = directory.path("home")
+            try FileManager.default.createDirectory(atPath: home + "/profiles", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: home + "/schemas", withIntermediateDirectories: true)
+            try "baseURL: \(server.baseURL)\ngraphql: { schema: schemas/demo-api.graphql }\n"
+                .write(toFile: home + "/profiles/api.yaml", atomically: true, encoding: .utf8)
+            try Self.demoSchema.write(toFile: home + "/schemas/demo-api.graphql", atomically: true, encoding: .utf8)
+            func send(_ arguments: [String]) async throws -> ExplorerProcess.Outcome {
+                try await ExplorerProcess.run(["send", "--profile", "api", "--events", directory.path("events.jsonl")] + arguments + ["graphql"],
+                                              in: directory, environment: ["EXPLORER_HOME": home])
+            }
+            let invalid = try await send(["--graphql", "{\n  nope\n}"])
+            #expect(invalid.status == 2)
+            #expect(invalid.stderrText.contains("2:3: Cannot query field \"nope\" on type \"Query\"."), "\(invalid.stderrText)")
+            #expect(try EventLines(path: directory.path("events.jsonl")).names.isEmpty, "nothing was sent")
+            let anyway = try await send(["--graphql", "{ nope }", "--no-validate"])
+            #expect(anyway.status == 1, "sent, and refused by the server: \(anyway.stderrText)")
+            let deprecated = try await send(["--graphql", #"{ user(id: "1") { email } }"#])
+            #expect(deprecated.status == 0, "\(deprecated.stderrText)")
+            #expect(deprecated.stderrText.contains("graphql: 1:19: warning: The field User.email is deprecated. use contact"), "\(deprecated.stderrText)")
+            let several = try await send(["--graphql", "query A { hello } query B { users { name } }"])
+            #expect(several.status == 2 && several.stderrText.contains("the document has 2 operations (A, B): name the one to run (--operation NAME)"),
+                    "\(several.stderrText)")
+            let chosen = try await send(["--graphql", "query A { hello } query B { users(first: 1) { name } }", "--operation", "B"])
+            #expect(chosen.status == 0 && chosen.stdoutText.contains("Ann"), "\(chosen.stderrText)")
+            let subscription = try await send(["--graphql", "subscription Ticks { hello }", "--no-validate"])
+            #expect(subscription.status == 1, "--no-validate sends even a subscription, which the server refuses")
+            let refused = try await send(["--graphql", "subscription Ticks { hello }"])
+            #expect(refused.status == 2 && refused.stderrText.contains("Ticks is a subscription"), "\(refused.stderrText)")
+        }
+    }
+
+    @Test func aSchemaFileThatDoesNotParseIsNamedWithItsPlace() async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let home = directory.path("home")
+        try FileManager.default.createDirectory(atPath: home + "/profiles", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: home + "/schemas", withIntermediateDirectories: true)
+        try "baseURL: http://127.0.0.1:9/\n".write(toFile: home + "/profiles/api.yaml", atomically: true, encoding: .utf8)
+        try "type Query {\n  a: String\n".write(toFile: home + "/schemas/api.graphql", atomically: true, encoding: .utf8)
+        let outcome = try await ExplorerProcess.run(["send", "--profile", "api", "--graphql", "{ a }", "graphql"], in: directory,
+                                                    environment: ["EXPLORER_HOME": home])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderrText.contains("schemas/api.graphql:3:1: Syntax Error: "), "\(outcome.stderrText)")
+        let check = try await ExplorerProcess.run(["graphql", "check", home + "/schemas/api.graphql", "--schema", home + "/schemas/api.graphql"], in: directory)
+        #expect(check.status == 2 && check.stderrText.contains("api.graphql:3:1: Syntax Error"), "\(check.stderrText)")
+    }
+
     @Test func theGraphQLFlagsAreChecked() async throws {
         let directory = try TestDirectory()
         defer { directory.remove() }

@@ -19,6 +19,7 @@ import Testing
         tls: { insecure: true }
         proxy: "https://proxy.test:3128"
         cookies: false
+        graphql: { schema: "schemas/api.graphql" }
         vars: { region: eu, "team-name": "core platform", key: "${env:KEY}", n: 3 }
         validators:
           - default:

@@ -60,6 +60,9 @@ struct SendCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The GraphQL operation to run, when the document has several.", valueName: "NAME"))
     var operation: String?
 
+    @Flag(name: .customLong("no-validate"), help: "Send a GraphQL query without checking it first (its operation, and the profile's schema when it has one).")
+    var noValidate = false
+
     @Option(name: .customLong("max-retries"), parsing: .unconditional,
             help: ArgumentHelp("Retries after the first attempt (default 0, or the profile's).", valueName: "N"))
     var maxRetries: Int?

@@ -35,6 +35,8 @@ struct SendPlan {
     var includeSecrets: Bool
     /// What a WebSocket does (SPEC §12), when the URL opens one.
     var webSocket: WebSocketOptions
+    /// Check a GraphQL query before sending it (SPEC §13); false with `--no-validate`.
+    var validatesGraphQL: Bool
 
     init(_ options: SendCommand) throws(CLIError) {
         let imported = try options.fromCurl.map { (line: String) throws(CLIError) -> CurlImport in try CurlImport(line) }
@@ -57,6 +59,7 @@ struct SendPlan {
         // A body flag without -X means POST, as with curl.
         spec.method = try options.method.map(SendArguments.method)?.rawValue ?? imported?.spec.method ?? (given.isEmpty ? "GET" : "POST")
         self.spec = spec
+        validatesGraphQL = !options.noValidate
 
         settings = SendSettings(timeout: options.timeout, maxRetries: options.maxRetries, retryNonIdempotent: options.retryNonIdempotent,
                                 streamLimits: try Self.streamLimits(maxTime: options.maxTime, maxEvents: options.maxEvents),

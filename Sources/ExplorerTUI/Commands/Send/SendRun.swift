@@ -1,5 +1,6 @@
 import ClientCore
 import Foundation
+import GraphQLTools
 import Locking
 
 /// Runs a `SendPlan`: opens what the user named, starts the profile, sends the request
@@ -23,6 +24,12 @@ struct SendRun {
         let request: HTTPRequest
         do throws(CLIError) {
             request = try given.prepared(profile: profile.variables, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            await profile.shutdown()
+            throw error
+        }
+        do throws(CLIError) {
+            try preflightGraphQL(on: profile)
         } catch {
             await profile.shutdown()
             throw error
@@ -60,6 +67,20 @@ struct SendRun {
         case .failure(let error):
             if request.expectsGraphQL, let body = error.body { ResponseOutput.listGraphQLErrors(in: body) }
             throw printer.report(error)
+        }
+    }
+
+    /// A GraphQL request is checked before it is sent (SPEC §13): its operation chosen, no
+    /// subscription, and every validation rule when the profile has a schema; `--no-validate` skips it.
+    private func preflightGraphQL(on profile: ProfileClient) throws(CLIError) {
+        guard case .graphql(let graphQL) = given.spec.body, given.validatesGraphQL else { return }
+        let name = profile.profile?.name ?? given.profile
+        let schema = try GraphQLSchemaLookup.file(for: name, named: profile.profile?.graphQLSchema).map(GraphQLSchemaLookup.load)
+        switch GraphQLPreflight.check(query: graphQL.query, operationName: graphQL.operationName, schema: schema) {
+        case .send(let warnings):
+            for warning in warnings { Console.err(Console.inert("graphql: \(warning)") + "\n") }
+        case .refuse(let problems):
+            throw .usage("the GraphQL query is not sent (--no-validate sends it anyway):\n" + problems.map { "  " + $0 }.joined(separator: "\n"))
         }
     }
 

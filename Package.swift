@@ -134,7 +134,7 @@ let package = Package(
         // rules, those it leaves out, schema files.
         .target(
             name: "GraphQLTools",
-            dependencies: [.product(name: "GraphQL", package: "GraphQL")]
+            dependencies: ["RequestModel", .product(name: "GraphQL", package: "GraphQL")]
         ),
         .target(
             name: "ExplorerApp",

@@ -1,8 +1,10 @@
 import Foundation
 import GraphQL
+import RequestModel
 
-/// A schema as a profile or `--schema` names it (SPEC §13): SDL, built into the schema the checks
-/// run against. A file that does not parse or build is refused at `LINE:COLUMN`.
+/// A schema as a profile or `--schema` names it (SPEC §13): SDL, or an introspection result as
+/// JSON, built into the schema the checks run against. A file that does not parse or build is
+/// refused at `LINE:COLUMN`.
 public struct GraphQLSchemaFile: Sendable {
     public struct Problem: Error, Sendable, CustomStringConvertible {
         public var diagnostic: GraphQLDiagnostic
@@ -10,6 +12,22 @@ public struct GraphQLSchemaFile: Sendable {
     }
 
     let schema: GraphQLSchema
+
+    /// SDL, or JSON (`{"data": {"__schema": …}}`, `{"__schema": …}`) from an introspection.
+    public init(contents text: String) throws(Problem) {
+        try self.init(sdl: try Self.sdl(of: text))
+    }
+
+    /// The SDL a file holds, or writes for its introspection result. Text that starts like JSON
+    /// but is not (SDL may start with `{` only in a schema block's braces, never first) is SDL.
+    static func sdl(of text: String) throws(Problem) -> String {
+        guard text.first(where: { !$0.isWhitespace }) == "{", let json = JSONNode.parse(text) else { return text }
+        do throws(IntrospectionSDL.Problem) {
+            return try IntrospectionSDL.sdl(from: json)
+        } catch {
+            throw Problem(diagnostic: GraphQLDiagnostic(line: 1, column: 1, message: error.description))
+        }
+    }
 
     public init(sdl text: String) throws(Problem) {
         do {

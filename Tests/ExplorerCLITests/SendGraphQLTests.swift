@@ -103,6 +103,28 @@ import TestSupport
         }
     }
 
+    /// `graphql schema` introspects the demo's /graphql and saves SDL where send then finds it.
+    @Test func theIntrospectedSchemaIsSavedAndUsedBeforeSending() async throws {
+        try await withDemo { server, directory, _ in
+            let home = directory.path("home")
+            try FileManager.default.createDirectory(atPath: home + "/profiles", withIntermediateDirectories: true)
+            try "baseURL: \(server.baseURL)\n".write(toFile: home + "/profiles/api.yaml", atomically: true, encoding: .utf8)
+            let environment = ["EXPLORER_HOME": home]
+            let fetched = try await ExplorerProcess.run(["graphql", "schema", "--profile", "api"], in: directory, environment: environment)
+            #expect(fetched.status == 0, "\(fetched.stderrText)")
+            let sdl = try String(contentsOfFile: home + "/schemas/api.graphql", encoding: .utf8)
+            #expect(sdl.contains("type Query {") && sdl.contains(#"email: String @deprecated(reason: "use contact")"#), "\(sdl)")
+            #expect(sdl.contains("hello(name: String = \"world\"): String!"), "\(sdl)")
+            let refused = try await ExplorerProcess.run(["send", "--profile", "api", "--graphql", "{ nope }", "graphql"], in: directory, environment: environment)
+            #expect(refused.status == 2 && refused.stderrText.contains("1:3: Cannot query field \"nope\" on type \"Query\"."), "\(refused.stderrText)")
+            let checked = try await ExplorerProcess.run(["graphql", "check", "--schema", home + "/schemas/api.graphql", home + "/schemas/api.graphql"],
+                                                        in: directory, environment: environment)
+            #expect(checked.status == 1, "SDL is not a query document: each definition is an error (\(checked.stdoutText))")
+            let printed = try await ExplorerProcess.run(["graphql", "schema", server.baseURL + "graphql"], in: directory, environment: environment)
+            #expect(printed.status == 0 && printed.stdoutText == sdl, "without a profile the SDL goes to stdout")
+        }
+    }
+
     @Test func aSchemaFileThatDoesNotParseIsNamedWithItsPlace() async throws {
         let directory = try TestDirectory()
         defer { directory.remove() }

@@ -2,13 +2,14 @@ import ArgumentParser
 import Foundation
 import GraphQLTools
 
-/// `explorer graphql check FILE… --schema FILE` (SPEC §13): query documents validated against a
-/// schema with every rule of the GraphQL specification.
+/// `explorer graphql schema` and `explorer graphql check FILE… --schema FILE` (SPEC §13): a
+/// schema fetched by introspection, and query documents validated against one with every rule of
+/// the GraphQL specification.
 struct GraphQLCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graphql",
-        abstract: "GraphQL: validate query documents against a schema.",
-        subcommands: [Check.self]
+        abstract: "GraphQL: fetch a schema, validate query documents against it.",
+        subcommands: [Schema.self, Check.self]
     )
 
     struct Check: AsyncParsableCommand {
@@ -23,11 +24,11 @@ struct GraphQLCommand: AsyncParsableCommand {
         @Argument(help: ArgumentHelp("The query documents.", valueName: "FILE"))
         var files: [String]
 
-        @Option(help: ArgumentHelp("The schema, as SDL.", valueName: "FILE"))
+        @Option(help: ArgumentHelp("The schema: SDL, or an introspection result as JSON.", valueName: "FILE"))
         var schema: String
 
         func run() async throws {
-            let built = try Self.loadSchema(at: schema)
+            let built = try GraphQLSchemaLookup.load(schema)
             var invalid = false, unparsed = false
             for file in files {
                 let text = try Self.text(of: file, flag: "FILE")
@@ -42,15 +43,6 @@ struct GraphQLCommand: AsyncParsableCommand {
             }
             if unparsed { throw CLIError(status: .usage, message: "a document does not parse") }
             if invalid { throw CLIError(status: .failure, message: "a document is not valid against \(schema)") }
-        }
-
-        static func loadSchema(at path: String) throws(CLIError) -> GraphQLSchemaFile {
-            let sdl = try text(of: path, flag: "--schema")
-            do throws(GraphQLSchemaFile.Problem) {
-                return try GraphQLSchemaFile(sdl: sdl)
-            } catch {
-                throw .usage("\(path):\(error)")
-            }
         }
 
         static func text(of path: String, flag: String) throws(CLIError) -> String {

@@ -20,7 +20,7 @@ enum GraphQLSchemaLookup {
         guard let data = FileManager.default.contents(atPath: path) else { throw .usage("GraphQL schema \(path): cannot read it") }
         guard let sdl = String(data: data, encoding: .utf8) else { throw .usage("GraphQL schema \(path): not UTF-8 text") }
         do throws(GraphQLSchemaFile.Problem) {
-            return try GraphQLSchemaFile(sdl: sdl)
+            return try GraphQLSchemaFile(contents: sdl)
         } catch {
             throw .usage("\(path):\(error)")
         }

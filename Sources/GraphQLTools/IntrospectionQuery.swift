@@ -1,0 +1,83 @@
+/// GraphQL.js's standard introspection query (`getIntrospectionQuery()`, its defaults: descriptions
+/// on, nothing newer than the October 2021 specification, so older servers answer it too).
+public enum IntrospectionQuery {
+    public static let text = """
+        query IntrospectionQuery {
+          __schema {
+            queryType { name }
+            mutationType { name }
+            subscriptionType { name }
+            types { ...FullType }
+            directives {
+              name
+              description
+              locations
+              args { ...InputValue }
+            }
+          }
+        }
+
+        fragment FullType on __Type {
+          kind
+          name
+          description
+          fields(includeDeprecated: true) {
+            name
+            description
+            args { ...InputValue }
+            type { ...TypeRef }
+            isDeprecated
+            deprecationReason
+          }
+          inputFields { ...InputValue }
+          interfaces { ...TypeRef }
+          enumValues(includeDeprecated: true) {
+            name
+            description
+            isDeprecated
+            deprecationReason
+          }
+          possibleTypes { ...TypeRef }
+        }
+
+        fragment InputValue on __InputValue {
+          name
+          description
+          type { ...TypeRef }
+          defaultValue
+        }
+
+        fragment TypeRef on __Type {
+          kind
+          name
+          ofType {
+            kind
+            name
+            ofType {
+              kind
+              name
+              ofType {
+                kind
+                name
+                ofType {
+                  kind
+                  name
+                  ofType {
+                    kind
+                    name
+                    ofType {
+                      kind
+                      name
+                      ofType {
+                        kind
+                        name
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+        """
+}

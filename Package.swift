@@ -279,7 +279,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GraphQLToolsTests",
-            dependencies: ["TestSupport", "GraphQLTools"]
+            dependencies: ["TestSupport", "GraphQLTools", "RequestModel"]
         ),
         .testTarget(
             name: "HTTPParsingTests",

@@ -134,7 +134,7 @@ let package = Package(
         // rules, those it leaves out, schema files.
         .target(
             name: "GraphQLTools",
-            dependencies: ["RequestModel", .product(name: "GraphQL", package: "GraphQL")]
+            dependencies: ["RequestModel", "Locking", .product(name: "GraphQL", package: "GraphQL")]
         ),
         .target(
             name: "ExplorerApp",
@@ -210,6 +210,7 @@ let package = Package(
             name: "ExplorerBench",
             dependencies: [
                 "RequestModel",
+                "GraphQLTools",
                 "ClientCore",
                 "HTTPParsing",
                 "Locking",

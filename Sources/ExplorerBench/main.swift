@@ -16,6 +16,7 @@ import Foundation
 //   explorer-bench decode [--runs N] [--megabytes M]   (a gzip body: explorer send -o /dev/null vs curl --compressed, same body, same run)
 //   explorer-bench oauth [--requests N] [--batches B]   (an OAuth 2.0 profile's stored token vs the same as bearer auth; 50 requests on a stale token)
 //   explorer-bench websocket [--messages N] [--flood N] [--runs R]   (send --echo vs a Python websockets client; a flood's loss and peak RSS)
+//   explorer-bench graphql [--types N] [--runs R]                      (introspection to SDL on N types; graphql check of 1,000 lines)
 //   explorer-bench soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let options = BenchOptions(arguments.dropFirst())
@@ -55,11 +56,13 @@ case "oauth":
 case "websocket":
     await WebSocketBenchmark(messages: options.int("--messages", default: 10_000), flood: options.int("--flood", default: 100_000),
                              runs: options.int("--runs", default: 3)).run()
+case "graphql":
+    GraphQLBenchmark(types: options.int("--types", default: 1_000), runs: options.int("--runs", default: 5)).run()
 case "soak":
     await SoakBenchmark(count: options.int("--count", default: 10_000), concurrency: options.int("--concurrency", default: 16),
                         seed: UInt64(options.int("--seed", default: 1)), eventBuffer: options.int("--events-buffer", default: 65_536),
                         watchdog: .seconds(options.int("--watchdog", default: 30))).run()
 default:
-    FileHandle.standardError.write(Data("usage: explorer-bench client [--requests N] [--batches B] | backoff [--retries N] | jsonpath [--runs N] [--megabytes M] | tui [--runs N] | spool [--megabytes M] [--runs N] [--tui] | import [FILE | --generated N] [--runs N] | chain [--requests N] [--runs R] | picker [--requests N] | stream [--events N] [--runs R] | decode [--runs N] [--megabytes M] | oauth [--requests N] [--batches B] | websocket [--messages N] [--flood N] [--runs R] | soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]\n".utf8))
+    FileHandle.standardError.write(Data("usage: explorer-bench client [--requests N] [--batches B] | backoff [--retries N] | jsonpath [--runs N] [--megabytes M] | tui [--runs N] | spool [--megabytes M] [--runs N] [--tui] | import [FILE | --generated N] [--runs N] | chain [--requests N] [--runs R] | picker [--requests N] | stream [--events N] [--runs R] | decode [--runs N] [--megabytes M] | oauth [--requests N] [--batches B] | websocket [--messages N] [--flood N] [--runs R] | graphql [--types N] [--runs R] | soak [--count N] [--concurrency C] [--seed S] [--events-buffer B] [--watchdog S]\n".utf8))
     exit(2)
 }

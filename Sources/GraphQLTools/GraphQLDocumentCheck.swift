@@ -1,4 +1,5 @@
 import GraphQL
+import Locking
 
 /// Every validation rule of the GraphQL specification (October 2021, §5) on a query document:
 /// GraphQLSwift's list and the rules it leaves out, supplied here. Deprecated fields and values
@@ -34,8 +35,9 @@ public enum GraphQLDocumentCheck {
         } catch {
             return .syntaxError(GraphQLDiagnostic(line: 1, column: 1, message: "\(error)"))
         }
-        let errors = validate(schema: schema, ast: document, rules: rules).map { diagnostic($0) }
-        let warnings = validate(schema: schema, ast: document, rules: [NoDeprecatedCustomRule]).map { diagnostic($0, warning: true) }
+        let deprecated = Locked<[GraphQLError]>([])
+        let errors = validate(schema: schema, ast: document, rules: rules + [DeprecatedUsesRule(into: deprecated)]).map { diagnostic($0) }
+        let warnings = deprecated.withLock { $0 }.map { diagnostic($0, warning: true) }
         return .checked(sorted(errors) + sorted(warnings))
     }
 

@@ -73,6 +73,7 @@ private final class OverlapFinder {
     private var collected: [ObjectIdentifier: Collected] = [:]
     /// Fragment pairs compared: whether that comparison assumed mutually exclusive parents.
     private var comparedFragments: [String: Bool] = [:]
+    private var fieldMaps: [String: GraphQLFieldMap?] = [:]
 
     init(_ context: ValidationContext) {
         self.context = context
@@ -112,8 +113,8 @@ private final class OverlapFinder {
     private func collect(_ selectionSet: SelectionSet, parentType: (any GraphQLNamedType)?, into result: inout Collected) {
         for selection in selectionSet.selections {
             if let field = selection as? Field {
-                let fields = (try? (parentType as? GraphQLObjectType)?.fields()) ?? (try? (parentType as? GraphQLInterfaceType)?.fields())
-                result.add(FieldEntry(parentType: parentType, node: field, definition: fields?[field.name.value]), as: (field.alias ?? field.name).value)
+                result.add(FieldEntry(parentType: parentType, node: field, definition: fields(of: parentType)?[field.name.value]),
+                           as: (field.alias ?? field.name).value)
             } else if let spread = selection as? FragmentSpread {
                 if !result.fragments.contains(spread.name.value) { result.fragments.append(spread.name.value) }
             } else if let inline = selection as? InlineFragment {
@@ -121,6 +122,15 @@ private final class OverlapFinder {
                 collect(inline.selectionSet, parentType: type, into: &result)
             }
         }
+    }
+
+    /// A type's fields, asked of the schema once per type (a schema built from SDL makes the map anew each time).
+    private func fields(of type: (any GraphQLNamedType)?) -> GraphQLFieldMap? {
+        guard let type else { return nil }
+        if let known = fieldMaps[type.name] { return known }
+        let fields = (try? (type as? GraphQLObjectType)?.fields()) ?? (try? (type as? GraphQLInterfaceType)?.fields())
+        fieldMaps[type.name] = fields
+        return fields
     }
 
     private func collect(fragment name: String) -> Collected? {

@@ -138,7 +138,7 @@ let package = Package(
         ),
         .target(
             name: "ExplorerApp",
-            dependencies: ["RequestModel", "TUICore", "HTTPParsing", "ClientEvents", "ProfileFormat", "SessionFormat", "URITemplates"]
+            dependencies: ["RequestModel", "TUICore", "HTTPParsing", "ClientEvents", "ProfileFormat", "SessionFormat", "URITemplates", "GraphQLTools"]
         ),
         .target(
             name: "ClientCore",
@@ -249,7 +249,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExplorerAppTests",
-            dependencies: ["TestSupport", "RequestModel", "ClientEvents", "ExplorerApp", "TUICore", "ClientCore", "Profiles", "Sessions"]
+            dependencies: ["TestSupport", "RequestModel", "ClientEvents", "ExplorerApp", "TUICore", "ClientCore", "Profiles", "Sessions", "GraphQLTools"]
         ),
         .testTarget(
             name: "ProfilesTests",

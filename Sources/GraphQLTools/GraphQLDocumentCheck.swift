@@ -41,6 +41,18 @@ public enum GraphQLDocumentCheck {
         return .checked(sorted(errors) + sorted(warnings))
     }
 
+    /// The document's syntax error, if it has one (without a schema nothing else is checked).
+    public static func syntaxError(in text: String) -> GraphQLDiagnostic? {
+        do {
+            _ = try parse(source: Source(body: text, name: "document"))
+            return nil
+        } catch let error as GraphQLError {
+            return diagnostic(error, syntax: true)
+        } catch {
+            return GraphQLDiagnostic(line: 1, column: 1, message: "\(error)")
+        }
+    }
+
     /// A GraphQLSwift error as a diagnostic at its first location. A syntax error's message loses
     /// GraphQLSwift's `Syntax Error NAME (L:C)` prefix and its source excerpt, as graphql-js says it.
     static func diagnostic(_ error: GraphQLError, syntax: Bool = false, warning: Bool = false) -> GraphQLDiagnostic {

@@ -5,13 +5,17 @@ import RequestModel
 /// A schema as a profile or `--schema` names it (SPEC §13): SDL, or an introspection result as
 /// JSON, built into the schema the checks run against. A file that does not parse or build is
 /// refused at `LINE:COLUMN`.
-public struct GraphQLSchemaFile: Sendable {
+public struct GraphQLSchemaFile: Sendable, Equatable {
     public struct Problem: Error, Sendable, CustomStringConvertible {
         public var diagnostic: GraphQLDiagnostic
         public var description: String { diagnostic.description }
     }
 
     let schema: GraphQLSchema
+    /// Equal when it is the same schema, loaded once (a schema has no equality of its own).
+    private let identity = UUID()
+
+    public static func == (left: GraphQLSchemaFile, right: GraphQLSchemaFile) -> Bool { left.identity == right.identity }
 
     /// SDL, or JSON (`{"data": {"__schema": …}}`, `{"__schema": …}`) from an introspection.
     public init(contents text: String) throws(Problem) {

@@ -1,3 +1,4 @@
+import GraphQLTools
 import RequestModel
 import Testing
 import TUICore
@@ -84,7 +85,7 @@ import TestSupport
         #expect(pane.kind == .multipart)
         press([.control("t")], on: &pane)
         #expect(pane.kind == .graphql)
-        #expect(pane.title == "Body · GraphQL")
+        #expect(pane.title == #"Body · GraphQL ✗ 1:1: Syntax Error: Unexpected Name "a""#, "checked as GraphQL now")
         #expect(pane.body == .graphql(GraphQLBody(query: "a=1\nnot a pair\n=x")))
         press([.control("t")], on: &pane)
         #expect(pane.kind == .none)
@@ -105,6 +106,24 @@ import TestSupport
         var empty = BodyPane(kind: .graphql, text: " ")
         empty.recheck(force: true)
         #expect(empty.problems == ["GraphQL query is empty (Ctrl+T: another body kind)"])
+    }
+
+    /// SPEC §13: a GraphQL body is checked as it is typed — its syntax, and with the profile's
+    /// schema every validation rule — each error on its row, and a body with errors is not sent.
+    @Test func aGraphQLBodyIsCheckedAsItIsTyped() throws {
+        var pane = BodyPane(kind: .graphql, text: "{ users { name ")
+        pane.recheck(force: true)
+        #expect(pane.title.hasPrefix("Body · GraphQL ✗ 1:16: Syntax Error: Expected Name, found <EOF>"), "\(pane.title)")
+        #expect(!pane.problems.isEmpty)
+        pane.graphQLSchema = try GraphQLSchemaFile(sdl: "type Query { users: [User!]! }\ntype User { name: String!, email: String @deprecated }")
+        pane.replaceText("{\n  users { name }\n  nope\n}")
+        #expect(pane.lineProblems == [2: "3:3: Cannot query field \"nope\" on type \"Query\"."])
+        #expect(pane.problems == ["GraphQL 3:3: Cannot query field \"nope\" on type \"Query\"."])
+        let screen = draw(pane)
+        #expect(screen[3, 1].style.foreground == .red, "the row with the error is marked")
+        pane.replaceText("{\n  users { name email }\n}")
+        #expect(pane.problems.isEmpty, "a deprecated field is no error")
+        #expect(pane.title == "Body · GraphQL ✓")
     }
 
     @Test func multipartLinesAreTextOrFileParts() {

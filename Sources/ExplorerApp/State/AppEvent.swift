@@ -1,4 +1,5 @@
 import ClientEvents
+import GraphQLTools
 import RequestModel
 import SessionFormat
 import TUICore
@@ -26,6 +27,8 @@ public enum AppEvent: Sendable {
     /// Something the loop was asked to do failed (a file that does not parse, names
     /// file:line:key; a write refused): shown in red, nothing else changes.
     case problem(String)
+    /// The schema the profile's GraphQL bodies are checked against as they are typed (SPEC §13); nil when it has none.
+    case graphQLSchema(profile: String, GraphQLSchemaFile?)
     /// Something done, worth a word on the status bar.
     case notice(String)
     /// Profile `profile`'s history, oldest first (as the file holds it).

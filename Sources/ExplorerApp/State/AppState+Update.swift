@@ -28,6 +28,9 @@ extension AppState {
                 openSessionBrowser()
             }
             return [.listSavedRequests(name)] + sendPending(readyProfile: name, now: now)
+        case .graphQLSchema(let name, let schema):
+            guard name == profiles.name else { break }
+            body.graphQLSchema = schema
         case .profileFailed(let problem):
             profiles.settle(.failed(name: profiles.name, problem: problem))
             show(problem, isError: true, now: now, for: 10)

@@ -78,6 +78,7 @@ final class ExchangeRunner: Sendable {
                 return
             }
             post(.profileReady(name: name, baseURL: opened.client.baseURL?.absoluteString ?? ""))
+            Self.loadGraphQLSchema(for: name, names: opened.profile?.graphQLSchema, post: post)
             // Exchanges of the old profile were cancelled by the switch; they end before it closes.
             for task in oldExchanges { await task.value }
             // The terminal is the TUI's: a cookie jar that could not be saved is said on screen.
@@ -112,6 +113,20 @@ final class ExchangeRunner: Sendable {
         settings.pingInterval = 30
         return settings
     }()
+
+    /// The schema the profile's GraphQL bodies are checked against as they are typed (SPEC §13),
+    /// read off the loop; one that cannot be read is said, and bodies are then checked for syntax only.
+    static func loadGraphQLSchema(for name: String, names: String?, post: @escaping @Sendable (AppEvent) -> Void) {
+        guard let path = GraphQLSchemaLookup.file(for: name, named: names) else { return post(.graphQLSchema(profile: name, nil)) }
+        Task.detached {
+            do throws(CLIError) {
+                post(.graphQLSchema(profile: name, try GraphQLSchemaLookup.load(path)))
+            } catch {
+                post(.graphQLSchema(profile: name, nil))
+                post(.problem(error.message))
+            }
+        }
+    }
 
     /// The name of the profile in use (once one is ready).
     var activeProfile: String? {

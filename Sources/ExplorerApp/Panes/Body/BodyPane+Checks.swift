@@ -1,4 +1,5 @@
 import TUICore
+import GraphQLTools
 import RequestModel
 
 /// What the body means for sending: the draft's body and the problems that block it.
@@ -9,7 +10,11 @@ extension BodyPane {
         guard force || checkedVersion != editor.version else { return }
         checkedVersion = editor.version
         jsonResult = kind == .json ? JSONCheck.validate(editor.text) : .empty
-        lineProblems = kind == .form || kind == .multipart ? Self.lineProblems(in: editor, multipart: kind == .multipart) : [:]
+        switch kind {
+        case .form, .multipart: lineProblems = Self.lineProblems(in: editor, multipart: kind == .multipart)
+        case .graphql: lineProblems = Self.graphQLProblems(in: editor.text, schema: graphQLSchema)
+        case .none, .raw, .json: lineProblems = [:]
+        }
     }
 
     public var body: RequestDraft.Body {
@@ -40,8 +45,19 @@ extension BodyPane {
         case .form, .multipart:
             return lineProblems.keys.sorted().map { "\(kind.label) body line \($0 + 1): \(lineProblems[$0]!)" }
         case .graphql:
-            return editor.text.allSatisfy(\.isWhitespace) ? ["GraphQL query is empty (Ctrl+T: another body kind)"] : []
+            if editor.text.allSatisfy(\.isWhitespace) { return ["GraphQL query is empty (Ctrl+T: another body kind)"] }
+            return lineProblems.keys.sorted().map { "GraphQL \(lineProblems[$0]!)" }
         }
+    }
+
+    /// A GraphQL query's errors by row (0-based), each `LINE:COLUMN: message`: its syntax error,
+    /// or with a schema every validation rule's (SPEC §13); the first error of a row is kept.
+    static func graphQLProblems(in text: String, schema: GraphQLSchemaFile?) -> [Int: String] {
+        guard !text.allSatisfy(\.isWhitespace) else { return [:] }
+        let errors = schema.map { GraphQLDocumentCheck.check(text, against: $0).errors } ?? GraphQLDocumentCheck.syntaxError(in: text).map { [$0] } ?? []
+        var problems: [Int: String] = [:]
+        for error in errors where problems[error.line - 1] == nil { problems[error.line - 1] = error.description }
+        return problems
     }
 
     /// `name=value` pairs of the non-blank lines that have them.

@@ -55,7 +55,9 @@ extension BodyPane {
             }
         case .form, .multipart:
             if let first = lineProblems.keys.min() { title += " ✗ line \(first + 1)" }
-        case .none, .raw, .graphql:
+        case .graphql:
+            if let first = lineProblems.keys.min() { title += " ✗ " + (lineProblems[first] ?? "") } else if !editor.text.isEmpty { title += " ✓" }
+        case .none, .raw:
             break
         }
         return title

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLTools
 import TUICore
 
 /// The Body pane: a multi-line editor and the body's kind. The kind decides how the text is
@@ -37,6 +38,10 @@ public struct BodyPane: Sendable, Equatable {
     public var rawContentType: String?
     /// The JSON check of the current text (`.empty` unless the kind is JSON).
     public internal(set) var jsonResult: JSONCheck.Result = .empty
+    /// The profile's schema, which a GraphQL body is checked against as it is typed (SPEC §13).
+    public var graphQLSchema: GraphQLSchemaFile? {
+        didSet { if graphQLSchema != oldValue { recheck(force: true) } }
+    }
     /// A GraphQL body's variables (JSON text) and operation, kept while its query is edited.
     public internal(set) var graphQLVariables: String?
     public internal(set) var graphQLOperation: String?

@@ -1,0 +1,26 @@
+import GraphQLTools
+import RequestModel
+import Testing
+import TUICore
+@testable import ExplorerApp
+
+/// GraphQL in the TUI (SPEC §13): the profile's schema reaches the Body pane, whose GraphQL body
+/// is then checked against it, and a body with errors is not sent.
+@Suite struct AppStateGraphQLTests {
+    typealias F = AppFixture
+
+    @Test func theProfilesSchemaChecksTheBodyAndAnInvalidOneIsNotSent() throws {
+        var state = F.state()
+        let schema = try GraphQLSchemaFile(sdl: "type Query { users: [User!]! }\ntype User { name: String! }")
+        _ = state.update(.graphQLSchema(profile: "elsewhere", schema), now: 0)
+        #expect(state.body.graphQLSchema == nil, "another profile's schema is not this one's")
+        _ = state.update(.graphQLSchema(profile: "demo", schema), now: 0)
+        #expect(state.body.graphQLSchema == schema)
+        state.body.load(.graphql(GraphQLBody(query: "{ users { nope } }")))
+        #expect(state.body.problems == ["GraphQL 1:11: Cannot query field \"nope\" on type \"User\". Did you mean \"name\"?"])
+        let effects = F.press(.control("r"), into: &state)
+        #expect(!effects.contains { if case .send = $0 { true } else { false } }, "an invalid query is not sent")
+        state.body.load(.graphql(GraphQLBody(query: "{ users { name } }")))
+        #expect(state.body.problems.isEmpty)
+    }
+}

@@ -23,4 +23,23 @@ import TUICore
         state.body.load(.graphql(GraphQLBody(query: "{ users { name } }")))
         #expect(state.body.problems.isEmpty)
     }
+
+    @Test func tabCompletesFromTheSchemaAndOtherwiseMovesOn() throws {
+        var state = F.state()
+        _ = state.update(.graphQLSchema(profile: "demo", try GraphQLSchemaFile(sdl: "type Query { users: [User!]!, user(id: ID!): User }\ntype User { name: String!, nickname: String }")), now: 0)
+        state.body.load(.graphql(GraphQLBody(query: "")))
+        F.press(.tab, .tab, into: &state)
+        #expect(state.focus == .body)
+        F.type("{ users { n", into: &state)
+        F.press(.tab, into: &state)
+        #expect(state.body.text == "{ users { n", "name and nickname share nothing more")
+        #expect(state.message?.text == "name · nickname")
+        #expect(state.focus == .body)
+        F.type("i", into: &state)
+        F.press(.tab, into: &state)
+        #expect(state.body.text == "{ users { nickname")
+        F.type(" } ", into: &state)
+        F.press(.tab, into: &state)
+        #expect(state.focus == .response, "no word begun: Tab moves on")
+    }
 }

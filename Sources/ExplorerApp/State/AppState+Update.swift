@@ -141,6 +141,14 @@ extension AppState {
         case .control("q"), .control("c"): return quitOrAsk()
         case .control("r"), .function(5): return send(now: now)
         case .control("g"): return skipWait(now: now)
+        case .tab where focus == .body && body.kind == .graphql:
+            if let completion = body.completeGraphQL() {
+                let shown = completion.candidates.prefix(8).joined(separator: " · ") + (completion.candidates.count > 8 ? " …" : "")
+                show(completion.candidates.isEmpty ? "nothing in the schema starts with \(completion.prefix)" : shown,
+                     isError: completion.candidates.isEmpty, now: now)
+            } else {
+                focus = focus.next
+            }
         case .tab: focus = focus.next
         case .backTab: focus = focus.previous
         case .function(1): overlay = .help(HelpOverlay())

@@ -80,9 +80,24 @@ public enum GraphQLCompletion {
 
     // MARK: The context
 
-    /// One open selection set: the type whose fields it selects.
-    private struct Scope {
+    /// One open selection set: a type named outright (an operation's root, a fragment's `on`), or
+    /// the selection set of a field of the scope below it — resolved only for the scopes still open
+    /// at the cursor, since asking the schema for every field typed before would cost a keystroke.
+    private enum Scope {
+        case type((any GraphQLNamedType)?)
+        case field(String)
+    }
+
+    /// The type a stack of open scopes selects from.
+    private static func resolve(_ scopes: [Scope]) -> (any GraphQLNamedType)? {
         var type: (any GraphQLNamedType)?
+        for scope in scopes {
+            switch scope {
+            case .type(let named): type = named
+            case .field(let name): type = fieldType(name, of: type)
+            }
+        }
+        return type
     }
 
     private static func candidates(after tokens: [Token], schema: GraphQLSchema) -> [String] {
@@ -96,8 +111,9 @@ public enum GraphQLCompletion {
         var lastField: String?
         var pendingType: (any GraphQLNamedType)?
         var operation: String?
-        /// Inside parentheses: whose arguments (nil for a directive's or a variable list), and the tokens so far.
-        var arguments: (field: String?, type: (any GraphQLNamedType)?, tokens: [Token])?
+        /// Inside parentheses: whose arguments (nil for a directive's or a variable list), the scopes
+        /// open there, and the tokens so far.
+        var arguments: (field: String?, scopes: [Scope], tokens: [Token])?
         var afterDirective = false
         var previous: Token?
         for token in tokens {
@@ -124,20 +140,20 @@ public enum GraphQLCompletion {
                     afterDirective = false
                 }
             case .punctuation("("):
-                arguments = (afterDirective ? nil : lastField, scopes.last?.type, [])
+                arguments = (afterDirective ? nil : lastField, scopes, [])
                 afterDirective = false
             case .punctuation("{"):
                 if let pendingType {
-                    scopes.append(Scope(type: pendingType))
+                    scopes.append(.type(pendingType))
                 } else if scopes.isEmpty {
                     let root: GraphQLObjectType? = switch operation {
                     case "mutation": schema.mutationType
                     case "subscription": schema.subscriptionType
                     default: schema.queryType
                     }
-                    scopes.append(Scope(type: root))
+                    scopes.append(.type(root))
                 } else {
-                    scopes.append(Scope(type: lastField.flatMap { fieldType($0, of: scopes.last?.type) }))
+                    scopes.append(lastField.map(Scope.field) ?? .type(nil))
                 }
                 pendingType = nil
                 lastField = nil
@@ -151,7 +167,7 @@ public enum GraphQLCompletion {
         }
         if let arguments {
             guard let field = arguments.field else { return [] }
-            let definitions = fieldArguments(field, of: arguments.type)
+            let definitions = fieldArguments(field, of: resolve(arguments.scopes))
             // After `name:`, an enum argument's values.
             if arguments.tokens.last == .punctuation(":"), arguments.tokens.count >= 2, case .name(let name) = arguments.tokens[arguments.tokens.count - 2] {
                 guard let type = definitions.first(where: { $0.0 == name }).flatMap({ getNamedType(type: $0.1) as? GraphQLEnumType }) else { return [] }
@@ -159,8 +175,8 @@ public enum GraphQLCompletion {
             }
             return definitions.map(\.0)
         }
-        guard let scope = scopes.last else { return ["query", "mutation", "subscription", "fragment"] }
-        return fieldNames(of: scope.type) + ["__typename"]
+        guard !scopes.isEmpty else { return ["query", "mutation", "subscription", "fragment"] }
+        return fieldNames(of: resolve(scopes)) + ["__typename"]
     }
 
     private static func fields(of type: (any GraphQLNamedType)?) -> GraphQLFieldMap? {

@@ -118,6 +118,27 @@ import Testing
         #expect { try Self.postman("[1, 2]") } throws: { error in (error as? FileProblem)?.message.contains("not a Postman collection") == true }
     }
 
+    /// SPEC §13: Insomnia keeps a GraphQL request as its JSON body under `application/graphql`.
+    @Test func insomniaGraphQLBodiesImportAsGraphQL() throws {
+        let api = try Self.insomnia("""
+        {"_type": "export", "__export_format": 4, "resources": [
+          {"_id": "wrk_1", "_type": "workspace", "parentId": null, "name": "API"},
+          {"_id": "req_1", "_type": "request", "parentId": "wrk_1", "name": "Me", "method": "POST", "url": "https://h/graphql",
+           "body": {"mimeType": "application/graphql",
+                    "text": "{\\"query\\": \\"query Me($id: ID) { user(id: $id) { name } }\\", \\"variables\\": {\\"id\\": \\"1\\"}, \\"operationName\\": \\"Me\\"}"}},
+          {"_id": "req_2", "_type": "request", "parentId": "wrk_1", "name": "Bare", "method": "POST", "url": "https://h/graphql",
+           "body": {"mimeType": "application/graphql", "text": "{\\"query\\": \\"{ hello }\\", \\"variables\\": null}"}}
+        ]}
+        """)
+        guard case .graphql(let me) = api.requests[0].body, case .graphql(let bare) = api.requests[1].body else {
+            Issue.record("not GraphQL bodies: \(api.requests.map(\.body))")
+            return
+        }
+        #expect(me.query == "query Me($id: ID) { user(id: $id) { name } }" && me.operationName == "Me")
+        #expect(JSONNode.parse(me.variables ?? "") == JSONNode.parse(#"{"id": "1"}"#))
+        #expect(bare == GraphQLBody(query: "{ hello }"))
+    }
+
     @Test func insomniaVariablesEnvironmentsAndGroupAuth() throws {
         let api = try Self.insomnia("""
         {"_type": "export", "__export_format": 4, "resources": [

@@ -27,19 +27,11 @@ import TestSupport
 
     /// graphql-core's verdicts, by file name.
     static func reference() throws -> [String: Verdict] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", peer.path, fixtures.appendingPathComponent("schema.graphql").path] + documents.map(\.path)
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw PeerMissing(description: "graphql-core did not answer (pip install graphql-core; scripts/test installs it): \(problem)")
+        let outcome = try PythonScript.run([peer.path, fixtures.appendingPathComponent("schema.graphql").path] + documents.map(\.path))
+        guard outcome.status == 0 else {
+            throw PeerMissing(description: "graphql-core did not answer (pip install graphql-core; scripts/test installs it): \(outcome.errors)")
         }
+        let data = Data(outcome.output.utf8)
         let verdicts = try JSONDecoder().decode([Verdict].self, from: data)
         return Dictionary(verdicts.map { (URL(fileURLWithPath: $0.file).lastPathComponent, $0) }, uniquingKeysWith: { $1 })
     }

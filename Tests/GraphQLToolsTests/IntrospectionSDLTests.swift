@@ -11,16 +11,8 @@ import TestSupport
         .appendingPathComponent("Peers/graphql_schema_peer.py")
 
     static func python(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", peer.path] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        let outcome = try PythonScript.run([peer.path] + arguments)
+        return (outcome.status, outcome.output + outcome.errors)
     }
 
     @Test func theSDLBuildsTheSchemaTheIntrospectionDescribesInGraphQLCore() throws {

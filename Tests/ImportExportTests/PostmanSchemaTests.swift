@@ -2,6 +2,7 @@ import Foundation
 import ProfileFormat
 import RequestModel
 import Testing
+import TestSupport
 @testable import ImportExport
 
 /// Every Postman export is valid against the published v2.1.0 collection schema
@@ -33,16 +34,8 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-postman-export-\(UUID().uuidString).json")
         try text.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", validator, schema.path, file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        let outcome = try PythonScript.run(["-c", validator, schema.path, file.path])
+        return (outcome.status, outcome.output + outcome.errors)
     }
 
     @Test(arguments: PostmanRoundTripTests.fixtures)

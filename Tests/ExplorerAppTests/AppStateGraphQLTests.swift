@@ -42,4 +42,23 @@ import TUICore
         F.press(.tab, into: &state)
         #expect(state.focus == .response, "no word begun: Tab moves on")
     }
+
+    /// A response's errors point into the query sent: their rows marked, the cursor at the first,
+    /// the status line saying so; the marks go once the query is edited.
+    @Test func aResponsesErrorsAreMarkedWhereTheyPointInTheQuery() {
+        var state = F.state()
+        state.focus = .request
+        state.body.load(.graphql(GraphQLBody(query: "{\n  users { name }\n  flaky { name }\n}")))
+        state.request.url.text = "graphql"
+        let effects = F.press(.enter, into: &state)
+        guard case .send(_, let id, _)? = effects.first else { Issue.record("not sent: \(effects)"); return }
+        let answer = #"{"data": {"users": [{"name": "Ann"}], "flaky": null}, "errors": [{"message": "the flaky resolver failed", "locations": [{"line": 3, "column": 3}], "path": ["flaky"]}]}"#
+        _ = state.update(.responseReceived(id, F.summary(bytes: answer.utf8.count), F.document(answer)), now: 2)
+        #expect(state.body.serverErrors == [2: "the flaky resolver failed"])
+        #expect(state.body.editor.cursor == TextBuffer.Position(row: 2, column: 2))
+        #expect(state.message?.text == "GraphQL: 1 error with partial data — the first at 3:3: the flaky resolver failed")
+        state.focus = .body
+        F.type("x", into: &state)
+        #expect(state.body.serverErrors.isEmpty)
+    }
 }

@@ -77,6 +77,7 @@ extension AppState {
         case .responseReceived(let id, let summary, let document):
             guard id == exchanges.shown else { break }
             response.show(summary, document: document)
+            showGraphQLErrors(in: document, now: now)
         case .bodyIndexing(let id, let fraction):
             guard id == exchanges.shown else { break }
             response.indexingProgress(fraction)

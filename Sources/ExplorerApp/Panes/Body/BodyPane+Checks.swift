@@ -8,6 +8,7 @@ extension BodyPane {
     /// the text per edit, which stays well under a frame for a 1 MB body.
     mutating func recheck(force: Bool = false) {
         guard force || checkedVersion != editor.version else { return }
+        if checkedVersion != editor.version { serverErrors = [:] }
         checkedVersion = editor.version
         jsonResult = kind == .json ? JSONCheck.validate(editor.text) : .empty
         switch kind {

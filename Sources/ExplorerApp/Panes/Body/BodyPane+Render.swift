@@ -25,7 +25,7 @@ extension BodyPane {
             screen.put(placeholder, row: inner.row, column: inner.column, style: PaneFrame.muted, limit: inner.width)
         }
         let cursor = editor.render(into: &screen, area: inner) { row in
-            lineProblems[row] == nil ? Style() : Style(foreground: .red)
+            lineProblems[row] != nil ? Style(foreground: .red) : serverErrors[row] != nil ? Style(foreground: .yellow) : Style()
         }
         if case .invalid(let line, let column, _) = jsonResult,
            let spot = editor.screenPosition(of: TextBuffer.Position(row: line - 1, column: column - 1), in: inner) {

@@ -45,6 +45,9 @@ public struct BodyPane: Sendable, Equatable {
     /// A GraphQL body's variables (JSON text) and operation, kept while its query is edited.
     public internal(set) var graphQLVariables: String?
     public internal(set) var graphQLOperation: String?
+    /// Rows a GraphQL response's errors point at (row → message), marked until the text changes:
+    /// the server's findings, which do not stop a send.
+    public internal(set) var serverErrors: [Int: String] = [:]
     /// Form and multipart lines that are not `name=value`: row → problem.
     public internal(set) var lineProblems: [Int: String] = [:]
     /// The editor's version the checks above describe: they are redone only when it changes.

@@ -61,4 +61,27 @@ import TUICore
         F.type("x", into: &state)
         #expect(state.body.serverErrors.isEmpty)
     }
+
+    /// F10: the schema, searchable, descriptions and deprecations beside each entry.
+    @Test func f10ListsTheSchemaSearchably() throws {
+        var state = F.state(width: 120, height: 40)
+        F.press(.function(10), into: &state)
+        #expect(state.message?.text.contains("explorer graphql schema --profile demo") == true, "no schema yet")
+        _ = state.update(.graphQLSchema(profile: "demo", try GraphQLSchemaFile(sdl: """
+            type Query { "Everyone" users(first: Int = 10): [User!]! }
+            "Someone with an account"
+            type User { name: String!, email: String @deprecated(reason: "use contact") }
+            """)), now: 0)
+        F.press(.function(10), into: &state)
+        var lines = F.lines(state).joined(separator: "\n")
+        #expect(lines.contains("GraphQL schema of demo (5)"), "\(lines)")
+        #expect(lines.contains("users(first: Int = 10): [User!]!"), "\(lines)")
+        #expect(lines.contains("deprecated: use contact"), "\(lines)")
+        F.type("emai", into: &state)
+        lines = F.lines(state).joined(separator: "\n")
+        #expect(lines.contains("GraphQL schema of demo (2 of 5)"), "\(lines)")
+        F.press(.enter, into: &state)
+        lines = F.lines(state).joined(separator: "\n")
+        #expect(lines.contains("User.email") && lines.contains("email: String"), "\(lines)")
+    }
 }

@@ -14,7 +14,7 @@ import TUICore
     func everyLine(width: Int, height: Int) -> [String] {
         var help = HelpOverlay()
         var seen: [String] = []
-        for _ in 0..<200 {
+        for _ in 0..<400 {
             let lines = render(help, width: width, height: height)
             for line in lines.dropFirst(2).dropLast(2) {
                 var inner = line.drop { $0 != "│" }.dropFirst()

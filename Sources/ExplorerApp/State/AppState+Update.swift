@@ -164,6 +164,7 @@ extension AppState {
                 openSessionBrowser()
             }
         case .function(6): promptSaveSession(now: now)
+        case .function(10): openSchema(now: now)
         case .function(9):
             show("F9: the token is forgotten; this send logs in again", isError: false, now: now, for: 4)
             return [.forgetToken] + send(now: now)
@@ -277,6 +278,7 @@ extension AppState {
             case (.profiles, _): return handleProfiles(outcome, now: now)
             case (.session, _), (.history, _): return handleExchanges(kind, outcome, now: now)
             case (.savedRequests, _): return handleSaved(outcome, list: list, now: now)
+            case (.graphQLSchema, _): handleSchema(outcome, list: list)
             case (.imported(let name), _): return handleImported(name, outcome, now: now)
             case (.fileRequests, _): return handleFileRequests(outcome, list: list, now: now)
             case (.variables, _): handleVariables(outcome)

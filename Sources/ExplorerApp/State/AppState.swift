@@ -34,6 +34,8 @@ public struct AppState: Sendable {
         case history
         /// The active profile's saved requests.
         case savedRequests
+        /// The profile's GraphQL schema (SPEC §13): types and fields, searchable.
+        case graphQLSchema
         /// What an import wrote: Enter switches to the profile, any other key closes.
         case imported(String)
         /// The open request file's requests.

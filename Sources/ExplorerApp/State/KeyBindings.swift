@@ -28,6 +28,7 @@ public enum KeyBindings {
             Binding(keys: "F3", action: "history of the profile, newest first"),
             Binding(keys: "F4", action: "the session opened with --session"),
             Binding(keys: "F6", action: "save what was sent as a session (secrets redacted unless kept: Ctrl+P)"),
+            Binding(keys: "F10", action: "the profile's GraphQL schema: types and fields with their descriptions; type to filter, Enter shows one whole"),
             Binding(keys: "F9", action: "OAuth 2.0 profiles: log in again — forget the token and send, so the grant runs (watched in the timeline)"),
             Binding(keys: "c / u in the sign-in box", action: "copy the device code / the URL (OSC 52); Esc hides the box, the grant keeps waiting"),
             Binding(keys: "Ctrl+Q", action: "quit (asks first if there is unsaved work; y confirms)"),

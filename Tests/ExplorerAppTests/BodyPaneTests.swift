@@ -126,6 +126,30 @@ import TestSupport
         #expect(pane.title == "Body · GraphQL ✓")
     }
 
+    /// Ctrl+V: the variables editor — the variables in place of the query, checked as JSON, and
+    /// the query back; the body sent has both whichever is shown.
+    @Test func ctrlVEditsTheVariablesBesideTheQuery() {
+        var pane = BodyPane()
+        pane.load(.graphql(GraphQLBody(query: "query Q($n: Int) { a(n: $n) }", variables: #"{"n": 1}"#)))
+        press([.control("v")], on: &pane)
+        #expect(pane.showsVariables && pane.text == #"{"n": 1}"#)
+        #expect(pane.title == "Body · GraphQL variables ✓ (Ctrl+V: the query)")
+        press([.end, .backspace] + type(","), on: &pane)
+        #expect(pane.problems.first?.hasPrefix("GraphQL variables 1:") == true, "\(pane.problems)")
+        #expect(pane.title.contains("variables ✗"), "\(pane.title)")
+        press([.backspace] + type("2}"), on: &pane)
+        #expect(pane.problems.isEmpty, "\(pane.problems)")
+        #expect(pane.body == .graphql(GraphQLBody(query: "query Q($n: Int) { a(n: $n) }", variables: #"{"n": 12}"#)))
+        press([.control("v")], on: &pane)
+        #expect(!pane.showsVariables && pane.text == "query Q($n: Int) { a(n: $n) }")
+        #expect(pane.body == .graphql(GraphQLBody(query: "query Q($n: Int) { a(n: $n) }", variables: #"{"n": 12}"#)))
+        // Another kind takes the query, not the variables.
+        press([.control("v"), .control("t")], on: &pane)
+        #expect(pane.kind == .none)
+        press([.control("t")], on: &pane)
+        #expect(pane.text == "query Q($n: Int) { a(n: $n) }")
+    }
+
     @Test func multipartLinesAreTextOrFileParts() {
         let pane = BodyPane(kind: .multipart, text: "name=Ada\navatar=@/tmp/a.png\n\nempty=@")
         #expect(pane.body == .multipart([.text(name: "name", value: "Ada"), .file(name: "avatar", path: "/tmp/a.png"), .file(name: "empty", path: "")]))

@@ -77,7 +77,8 @@ public enum KeyBindings {
             Binding(keys: "Esc", action: "stop editing"),
         ]),
         Section(title: "Body", bindings: [
-            Binding(keys: "Ctrl+T", action: "body kind: none, raw, JSON, form, multipart (a WebSocket's composer: text or binary)"),
+            Binding(keys: "Ctrl+T", action: "body kind: none, raw, JSON, form, multipart, GraphQL (a WebSocket's composer: text or binary)"),
+            Binding(keys: "Ctrl+V, Tab", action: "a GraphQL body: its variables in place of the query (and back); Tab completes the word at the cursor from the schema"),
             Binding(keys: "Ctrl+S (WebSocket open)", action: "send the body as a message; Esc closes the WebSocket (1000)"),
             Binding(keys: "Ctrl+E", action: "edit in $EDITOR"),
             Binding(keys: "Ctrl+Z / Ctrl+Y", action: "undo / redo"),

@@ -10,9 +10,10 @@ extension BodyPane {
         guard force || checkedVersion != editor.version else { return }
         if checkedVersion != editor.version { serverErrors = [:] }
         checkedVersion = editor.version
-        jsonResult = kind == .json ? JSONCheck.validate(editor.text) : .empty
+        jsonResult = kind == .json || (kind == .graphql && showsVariables) ? JSONCheck.validate(editor.text) : .empty
         switch kind {
         case .form, .multipart: lineProblems = Self.lineProblems(in: editor, multipart: kind == .multipart)
+        case .graphql where showsVariables: lineProblems = [:]
         case .graphql: lineProblems = Self.graphQLProblems(in: editor.text, schema: graphQLSchema)
         case .none, .raw, .json: lineProblems = [:]
         }
@@ -23,7 +24,7 @@ extension BodyPane {
         case .none: return .none
         case .raw: return .text(editor.text, contentType: rawContentType)
         case .json: return .json(editor.text)
-        case .graphql: return .graphql(GraphQLBody(query: editor.text, variables: graphQLVariables, operationName: graphQLOperation))
+        case .graphql: return .graphql(GraphQLBody(query: graphQLQuery, variables: graphQLVariablesText, operationName: graphQLOperation))
         case .form:
             return .form(Self.pairs(in: editor).map { RequestDraft.Field($0.name, $0.value) })
         case .multipart:
@@ -46,8 +47,8 @@ extension BodyPane {
         case .form, .multipart:
             return lineProblems.keys.sorted().map { "\(kind.label) body line \($0 + 1): \(lineProblems[$0]!)" }
         case .graphql:
-            if editor.text.allSatisfy(\.isWhitespace) { return ["GraphQL query is empty (Ctrl+T: another body kind)"] }
-            return lineProblems.keys.sorted().map { "GraphQL \(lineProblems[$0]!)" }
+            if graphQLQuery.allSatisfy(\.isWhitespace) { return ["GraphQL query is empty (Ctrl+T: another body kind)"] }
+            return lineProblems.keys.sorted().map { "GraphQL \(lineProblems[$0]!)" } + (variablesProblem.map { [$0] } ?? [])
         }
     }
 

@@ -8,7 +8,7 @@ extension BodyPane {
     /// Completes the word before the cursor; nil when there is nothing to complete (no schema, not
     /// GraphQL, no word begun), which leaves Tab to move between panes.
     mutating func completeGraphQL() -> GraphQLCompletion.Result? {
-        guard kind == .graphql, let schema = graphQLSchema else { return nil }
+        guard kind == .graphql, !showsVariables, let schema = graphQLSchema else { return nil }
         let cursor = editor.cursor
         let offset = (0..<cursor.row).reduce(0) { $0 + editor.characters(ofLine: $1).count + 1 } + cursor.column
         let result = GraphQLCompletion.complete(editor.text, at: offset, schema: schema)
@@ -24,7 +24,7 @@ extension BodyPane {
     /// A GraphQL response's errors (SPEC §13) on the query they came from: their rows marked and
     /// the cursor at the first location. Returns the first error with a location, for the status line.
     mutating func markServerErrors(_ errors: [GraphQLResponse.Error]) -> GraphQLResponse.Error? {
-        guard kind == .graphql else { return nil }
+        guard kind == .graphql, !showsVariables else { return errors.first }
         serverErrors = [:]
         let located = errors.filter { !$0.locations.isEmpty }
         for error in located {

@@ -10,6 +10,9 @@ extension BodyPane {
             return .handled
         case .control("e"):
             return .openEditor(editor.text)
+        case .control("v") where kind == .graphql:
+            toggleVariables()
+            return .handled
         case .character(let character) where kind == .none:
             kind = Self.kind(startingWith: character)
         case .paste(let text) where kind == .none:

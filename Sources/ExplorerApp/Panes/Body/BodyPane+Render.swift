@@ -55,6 +55,8 @@ extension BodyPane {
             }
         case .form, .multipart:
             if let first = lineProblems.keys.min() { title += " ✗ line \(first + 1)" }
+        case .graphql where showsVariables:
+            title += " variables" + (variablesProblem.map { " ✗ " + $0.dropFirst("GraphQL variables ".count) } ?? " ✓") + " (Ctrl+V: the query)"
         case .graphql:
             if let first = lineProblems.keys.min() { title += " ✗ " + (lineProblems[first] ?? "") } else if !editor.text.isEmpty { title += " ✓" }
         case .none, .raw:

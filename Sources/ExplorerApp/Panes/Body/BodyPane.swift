@@ -31,7 +31,15 @@ public struct BodyPane: Sendable, Equatable {
     }
 
     public var kind: Kind {
-        didSet { if kind != oldValue { recheck(force: true) } }
+        didSet {
+            // Another kind takes the query, not the variables shown in its place.
+            if oldValue == .graphql, showsVariables {
+                graphQLVariables = editor.text
+                editor.text = hiddenQuery
+                showsVariables = false
+            }
+            if kind != oldValue { recheck(force: true) }
+        }
     }
     public internal(set) var editor: TextBuffer
     /// Sent with a raw body (a ready request's); nil lets the client decide.
@@ -45,6 +53,9 @@ public struct BodyPane: Sendable, Equatable {
     /// A GraphQL body's variables (JSON text) and operation, kept while its query is edited.
     public internal(set) var graphQLVariables: String?
     public internal(set) var graphQLOperation: String?
+    /// Ctrl+V: the pane shows a GraphQL body's variables, its query put aside in `hiddenQuery`.
+    public internal(set) var showsVariables = false
+    var hiddenQuery = ""
     /// Rows a GraphQL response's errors point at (row → message), marked until the text changes:
     /// the server's findings, which do not stop a send.
     public internal(set) var serverErrors: [Int: String] = [:]
@@ -106,6 +117,7 @@ public struct BodyPane: Sendable, Equatable {
             kind = .json
         case .graphql(let graphql):
             editor.text = graphql.query
+            showsVariables = false
             graphQLVariables = graphql.variables
             graphQLOperation = graphql.operationName
             kind = .graphql

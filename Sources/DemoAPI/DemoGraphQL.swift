@@ -7,7 +7,10 @@ import RequestModel
 /// `/graphql` (SPEC §13): GraphQL over HTTP on a small schema run by GraphQLSwift — queries, a
 /// mutation, introspection, a field that errors (partial data) and one whose error makes `data`
 /// null. POST `{"query", "variables", "operationName"}` as JSON, or GET `?query=`.
-enum DemoGraphQL {
+public enum DemoGraphQL {
+    /// The schema as SDL: what the built-in demo profile checks its GraphQL requests against.
+    public static var sdl: String { printSchema(schema: schema) }
+
     static let summary = ("/graphql", "GraphQL: users, hello(name), rename (mutation), flaky (partial data), broken (data: null), introspection")
 
     /// The users the queries read (a mutation changes nothing kept).

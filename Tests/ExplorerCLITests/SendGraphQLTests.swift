@@ -125,6 +125,17 @@ import TestSupport
         }
     }
 
+    /// The built-in demo profile checks against the demo API's own schema, with no file to fetch.
+    @Test func theDemoProfileKnowsItsSchema() async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let environment = ["EXPLORER_HOME": directory.path("home")]
+        let refused = try await ExplorerProcess.run(["send", "--profile", "demo", "--graphql", "{ nope }", "graphql"], in: directory, environment: environment)
+        #expect(refused.status == 2 && refused.stderrText.contains(#"1:3: Cannot query field "nope" on type "Query"."#), "\(refused.stderrText)")
+        let answered = try await ExplorerProcess.run(["send", "--profile", "demo", "--graphql", "{ hello }", "graphql"], in: directory, environment: environment)
+        #expect(answered.status == 0 && answered.stdoutText == #"{"data":{"hello":"Hello, world!"}}"#, "\(answered.stderrText)")
+    }
+
     @Test func aSchemaFileThatDoesNotParseIsNamedWithItsPlace() async throws {
         let directory = try TestDirectory()
         defer { directory.remove() }

@@ -117,10 +117,9 @@ final class ExchangeRunner: Sendable {
     /// The schema the profile's GraphQL bodies are checked against as they are typed (SPEC §13),
     /// read off the loop; one that cannot be read is said, and bodies are then checked for syntax only.
     static func loadGraphQLSchema(for name: String, names: String?, post: @escaping @Sendable (AppEvent) -> Void) {
-        guard let path = GraphQLSchemaLookup.file(for: name, named: names) else { return post(.graphQLSchema(profile: name, nil)) }
         Task.detached {
             do throws(CLIError) {
-                post(.graphQLSchema(profile: name, try GraphQLSchemaLookup.load(path)))
+                post(.graphQLSchema(profile: name, try GraphQLSchemaLookup.schema(for: name, named: names)))
             } catch {
                 post(.graphQLSchema(profile: name, nil))
                 post(.problem(error.message))

@@ -75,7 +75,7 @@ struct SendRun {
     private func preflightGraphQL(on profile: ProfileClient) throws(CLIError) {
         guard case .graphql(let graphQL) = given.spec.body, given.validatesGraphQL else { return }
         let name = profile.profile?.name ?? given.profile
-        let schema = try GraphQLSchemaLookup.file(for: name, named: profile.profile?.graphQLSchema).map(GraphQLSchemaLookup.load)
+        let schema = try GraphQLSchemaLookup.schema(for: name, named: profile.profile?.graphQLSchema)
         switch GraphQLPreflight.check(query: graphQL.query, operationName: graphQL.operationName, schema: schema) {
         case .send(let warnings):
             for warning in warnings { Console.err(Console.inert("graphql: \(warning)") + "\n") }

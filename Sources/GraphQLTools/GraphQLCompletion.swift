@@ -25,12 +25,11 @@ public enum GraphQLCompletion {
     public static func complete(_ text: String, at offset: Int, schema file: GraphQLSchemaFile) -> Result {
         let schema = file.schema
         let before = Array(text.prefix(offset))
-        var prefix = ""
         var start = before.count
         while start > 0, before[start - 1].isLetter || before[start - 1].isNumber || before[start - 1] == "_" {
             start -= 1
         }
-        prefix = String(before[start...])
+        let prefix = String(before[start...])
         let tokens = tokenize(Array(before[..<start]))
         let candidates = candidates(after: tokens, schema: schema)
         return Result(prefix: prefix, candidates: candidates.filter { $0.hasPrefix(prefix) && $0 != prefix || prefix.isEmpty })

@@ -12,10 +12,7 @@ extension TUITmuxTests {
         let home = directory.path("home")
         try FileManager.default.createDirectory(atPath: home + "/schemas", withIntermediateDirectories: true)
         try SendGraphQLTests.demoSchema.write(toFile: home + "/schemas/demo.graphql", atomically: true, encoding: .utf8)
-        let session = try await TmuxSession.start([], width: 120, height: 40, environment: ["EXPLORER_HOME": home], in: directory)
-        do {
-            try await session.waitFor("the five pane titles", Self.showsAllTitles)
-            try await session.waitFor(text: "http://127.0.0.1:")
+        try await withExplorer(width: 120, height: 40, in: directory) { session in
             // The twelfth ready request is the GraphQL query of the users.
             for _ in 0..<11 { try await session.send("C-n") }
             try await session.waitFor("the GraphQL ready request, checked against the schema") { screen in
@@ -36,12 +33,6 @@ extension TUITmuxTests {
             try await session.waitFor("the data, with the completed field") { screen in
                 screen.hasRow("200 OK") && screen.hasRow(#""contact": "ann@example.com""#)
             }
-        } catch {
-            await session.kill()
-            // Said with the screen it timed out on.
-            Issue.record("\(error)")
-            return
         }
-        await session.kill()
     }
 }

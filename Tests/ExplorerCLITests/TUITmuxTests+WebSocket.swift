@@ -9,10 +9,7 @@ extension TUITmuxTests {
         let directory = try TestDirectory()
         defer { directory.remove() }
         let home = directory.path("home")
-        let session = try await TmuxSession.start([], width: 120, height: 40, environment: ["EXPLORER_HOME": home], in: directory)
-        do {
-            try await session.waitFor("the five pane titles", Self.showsAllTitles)
-            try await session.waitFor(text: "http://127.0.0.1:")
+        try await withExplorer(width: 120, height: 40, in: directory) { session in
             // The ninth ready request is the echo, the tenth the clock.
             for _ in 0..<8 { try await session.send("C-n") }
             try await session.waitFor("the echo's ws:// URL in the request line") { screen in
@@ -59,13 +56,7 @@ extension TUITmuxTests {
             try await session.send("ws", literal: true)
             try await session.send("Enter")
             try await session.waitFor(text: "session saved")
-        } catch {
-            await session.kill()
-            // Said with the screen it timed out on.
-            Issue.record("\(error)")
-            return
         }
-        await session.kill()
 
         // The saved conversation replays: the echo as recorded, the clock's times (not ignored) differing.
         let saved = directory.path("home/sessions/ws.yaml")

@@ -10,22 +10,23 @@ import TestSupport
         titles.allSatisfy { title in screen.contains { $0.contains("┌ \(title)") } }
     }
 
-    /// Runs `body` with the explorer started in tmux and the demo profile ready.
+    /// Runs `body` with the explorer started in tmux and the demo profile ready. Its EXPLORER_HOME
+    /// is `<directory>/home`; a test that gives `directory` keeps it (to read what was saved, or
+    /// to put files there first), else a fresh one is removed at the end.
     func withExplorer(_ arguments: [String] = [], width: Int = 80, height: Int = 24, environment: [String: String] = [:],
-                      _ body: (TmuxSession) async throws -> Void) async throws {
-        let directory = try TestDirectory()
+                      in given: TestDirectory? = nil, _ body: (TmuxSession) async throws -> Void) async throws {
+        let directory = try given ?? TestDirectory()
         let session = try await TmuxSession.start(arguments, width: width, height: height, environment: environment, in: directory)
+        defer { if given == nil { directory.remove() } }
         do {
             try await session.waitFor("the five pane titles", Self.showsAllTitles)
             try await session.waitFor(text: "http://127.0.0.1:")
             try await body(session)
         } catch {
             await session.kill()
-            directory.remove()
             throw error
         }
         await session.kill()
-        directory.remove()
     }
 
     @Test func startsWithTheFivePanesAndQuitsCleanly() async throws {

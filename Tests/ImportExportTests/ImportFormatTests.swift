@@ -20,13 +20,46 @@ import Testing
 
     /// go-swagger sorts the top-level keys: `definitions` first, `swagger: "2.0"` last, past the
     /// first 64 KiB (as in LXD's rest-api.yaml fixture).
-    @Test func aSwaggerVersionWrittenLastIsFoundAtTheEnd() {
+    @Test func aSwaggerVersionWrittenLastIsFound() {
         let definitions = String(repeating: "    Thing:\n        type: object\n", count: 4_000)
         let text = "definitions:\n" + definitions + "paths: {}\nswagger: \"2.0\"\n"
         #expect(text.utf8.count > 64 * 1024)
         #expect(ImportFormat.detect(Data(text.utf8), fileName: "rest-api.yaml") == .openapi)
         // Without the version line it is no format.
         #expect(ImportFormat.detect(Data(("definitions:\n" + definitions).utf8), fileName: "rest-api.yaml") == nil)
+    }
+
+    /// Real descriptions put the version key after thousands of lines of `components`, with
+    /// thousands of lines of `paths` after it: neither in the first nor in the last bytes.
+    @Test func theVersionKeyIsFoundInTheMiddleOfALargeDescription() {
+        let schemas = String(repeating: "    Thing:\n      type: object\n      properties:\n        openapi: {type: string}\n", count: 3_000)
+        let paths = String(repeating: "  /things/{id}:\n    get:\n      responses: {'200': {description: ok}}\n", count: 3_000)
+        let yaml = "components:\n  schemas:\n" + schemas + "openapi: 3.0.3 # the version\ninfo: {title: t, version: '1'}\npaths:\n" + paths
+        #expect(ImportFormat.detect(Data(yaml.utf8), fileName: "api.yaml") == .openapi)
+        #expect(TopLevelKeys(Data(yaml.utf8))["openapi"] == "3.0.3")
+
+        let members = (0..<3_000).map { "\"T\($0)\": {\"type\": \"object\", \"description\": \"a } and a \\\" and a {\"}" }.joined(separator: ",")
+        let json = "{\"components\": {\"schemas\": {\(members)}}, \"swagger\" : \"2.0\", \"paths\": {\(members)}}"
+        #expect(json.utf8.count > 256 * 1024)
+        #expect(ImportFormat.detect(Data(json.utf8), fileName: "api.json") == .openapi)
+        #expect(TopLevelKeys(Data(json.utf8))["swagger"] == "2.0")
+    }
+
+    /// A key of that name deeper down (a property called `openapi`, a Postman body holding a
+    /// description) is not the document's version key.
+    @Test func aNestedVersionKeyIsNotTheDocuments() {
+        #expect(ImportFormat.detect(Data("settings:\n  openapi: 3.0.0\n  swagger: '2.0'\n".utf8), fileName: "config.yaml") == nil)
+        #expect(ImportFormat.detect(Data("{\"settings\": {\"openapi\": \"3.0.0\"}, \"list\": [{\"swagger\": \"2.0\"}]}".utf8), fileName: "c.json") == nil)
+        let postman = "{\"item\": [{\"name\": \"spec\", \"request\": {\"body\": {\"mode\": \"raw\", \"raw\": \"{\\\"openapi\\\": \\\"3.0.0\\\"}\"}}}], \"info\": {\"name\": \"c\"}}"
+        #expect(ImportFormat.detect(Data(postman.utf8), fileName: "c.json") == .postman)
+    }
+
+    @Test func collectionsAreToldByTheirKeysInAnyOrder() {
+        let items = (0..<2_000).map { "{\"name\": \"r\($0)\", \"request\": {\"method\": \"GET\", \"url\": \"https://example.com/\($0)\"}}" }.joined(separator: ",")
+        #expect(ImportFormat.detect(Data("{\"item\": [\(items)], \"info\": {\"name\": \"c\"}}".utf8), fileName: "c.json") == .postman)
+        let resources = (0..<2_000).map { "{\"_id\": \"req_\($0)\", \"_type\": \"request\"}" }.joined(separator: ",")
+        #expect(ImportFormat.detect(Data("{\"resources\": [\(resources)], \"_type\": \"export\", \"__export_format\": 4}".utf8), fileName: "i.json") == .insomnia)
+        #expect(ImportFormat.detect(Data("_type: export\n__export_format: 4\nresources: []\n".utf8), fileName: "i.yaml") == .insomnia)
     }
 
     @Test func somethingElseIsNoFormat() {

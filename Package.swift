@@ -104,7 +104,7 @@ let package = Package(
         // importers; .http, Postman and curl exporters. Pure: no NIO, no files written.
         .target(
             name: "ImportExport",
-            dependencies: ["RequestModel", "ProfileFormat", "LocatedYAML", "CurlSyntax", "URITemplates",
+            dependencies: ["RequestModel", "ProfileFormat", "LocatedYAML", "CurlSyntax", "URITemplates", "HTTPParsing",
                            .product(name: "Yams", package: "Yams"),
                            .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                            .product(name: "OpenAPIKit30", package: "OpenAPIKit"),

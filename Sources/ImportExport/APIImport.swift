@@ -21,6 +21,7 @@ public enum APIImport {
         case .http: api = try HTTPFileImport.read(data, file: file)
         case .hurl: api = try HurlImport.read(data, file: file)
         }
+        ImportReadBack.keepingWhatReadsBack(&api)
         var names = UniqueNames()
         for index in api.requests.indices {
             api.requests[index].name = names.claim(api.requests[index].name ?? api.requests[index].summary)

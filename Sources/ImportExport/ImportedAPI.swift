@@ -17,6 +17,8 @@ public struct ImportedAPI: Sendable, Equatable {
     /// The file's environments: each becomes the profile `NAME-ENV` with these vars.
     public var environments: [Environment]
     public var skipped: [Skipped]
+    /// Items imported in another form than the file's, and how (a variable renamed to a valid name).
+    public var changed: [Skipped] = []
 
     public init(format: ImportFormat, title: String?, profile: Profile = Profile(name: ""), requests: [RequestSpec] = [],
                 environments: [Environment] = [], skipped: [Skipped] = []) {

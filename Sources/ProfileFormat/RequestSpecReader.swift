@@ -134,12 +134,10 @@ public enum RequestSpecReader {
         try node.entries().map { (name, value) throws(FileProblem) in NamedValue(try variable(name, at: value), try value.string()) }
     }
 
-    /// A name `{{name}}` can use: a letter or `_`, then letters, digits, `_` and `-`.
+    /// A name `{{name}}` can use (`VariableName`).
     static func variable(_ name: String, at node: LocatedNode) throws(FileProblem) -> String {
-        let scalars = name.unicodeScalars
-        guard let first = scalars.first, first == "_" || first.properties.isAlphabetic, name.count <= 100,
-              scalars.allSatisfy({ $0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }) else {
-            throw node.problem("\(QuotedValue.quoted(name)) is not a variable name (a letter or _, then letters, digits, _ or -)")
+        guard VariableName.isValid(name) else {
+            throw node.problem("\(QuotedValue.quoted(name)) is not a variable name (\(VariableName.rule))")
         }
         return name
     }

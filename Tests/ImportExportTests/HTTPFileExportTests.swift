@@ -121,7 +121,7 @@ import Testing
         #expect(texts[0].contains("Proxy-Authorization: {{proxy_authorization}}"))
     }
 
-    @Test func optionalTemplateQueryItemsAreCommentedOutInTheHTTPFileAndListedBesideTheCurlCommand() throws {
+    @Test func optionalTemplateQueryItemsAreLinesOfTheirOwnInTheHTTPFileAndListedBesideTheCurlCommand() throws {
         let request = RequestSpec(name: "list", url: "pets{?limit,tags,page}", parameters: [
             .init(name: "limit", location: .query), .init(name: "tags", location: .query), .init(name: "page", location: .query, required: true),
         ])
@@ -130,20 +130,49 @@ import Testing
         #expect(HTTPFileExport.request(profile: profile, request) == """
             ### list
             # @name list
-            GET {{baseUrl}}/pets?page={{page}}
-            #    &limit={{limit}}
-            #    &tags={{tags}}
+            GET {{baseUrl}}/pets
+                ?limit={{limit}}
+                &tags={{tags}}
+                &page={{page}}
 
             """)
-        #expect(HTTPFileExport.request(profile: profile, noneRequired).contains("GET {{baseUrl}}/pets\n#    ?tags={{tags}}\n"))
-        // Imported again, the file sends only the required item; uncommented, the lines continue the URL.
+        #expect(HTTPFileExport.request(profile: profile, noneRequired).contains("GET {{baseUrl}}/pets\n    ?tags={{tags}}\n"))
+        // Imported again, every query parameter is there (SPEC §9).
         let text = HTTPFileExport.request(profile: profile, request)
-        #expect(try importHTTP(text).requests.map(\.url) == ["{{baseUrl}}/pets?page={{page}}"])
-        let uncommented = text.replacingOccurrences(of: "#    &", with: "    &")
-        #expect(try importHTTP(uncommented).requests.map(\.url) == ["{{baseUrl}}/pets?page={{page}}&limit={{limit}}&tags={{tags}}"])
+        #expect(try importHTTP(text).requests.map(\.url) == ["{{baseUrl}}/pets?limit={{limit}}&tags={{tags}}&page={{page}}"])
         let command = CurlListExport.command(profile: profile, request)
         #expect(command.hasPrefix("# list\n# optional query: limit={{limit}}&tags={{tags}}\ncurl "))
         #expect(try CurlRoundTrip.request(command).url == "{{baseUrl}}/pets?page={{page}}")
+    }
+
+    /// An OpenAPI operation with optional, exploded and required query parameters, exported to
+    /// `.http` and imported again: every query parameter name is in the URL.
+    @Test func aDescriptionsTemplateQueryParametersSurviveTheHTTPRoundTrip() throws {
+        let description = """
+        openapi: 3.0.3
+        info: {title: Pets, version: '1'}
+        servers: [{url: 'https://api.example.com/v1'}]
+        paths:
+          /pets/{petId}/toys:
+            get:
+              operationId: toys
+              responses: {'200': {description: ok}}
+              parameters:
+                - {name: petId, in: path, required: true, schema: {type: string}}
+                - {name: limit, in: query, schema: {type: integer}}
+                - {name: tags, in: query, explode: true, schema: {type: array, items: {type: string}}}
+                - {name: sort, in: query, required: true, schema: {type: string}}
+                - {name: "filter[kind]", in: query, schema: {type: string}}
+        """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pets-\(UInt64.random(in: 0...UInt64.max)).yaml")
+        try Data(description.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let api = try APIImport.read(file)
+        let again = try RoundTrip.http.reimported(api)
+        let url = try #require(again.api.requests.first?.url)
+        let names = ExportURL.split(url).1.map(\.0)
+        #expect(Set(names) == ["limit", "tags", "sort", "filter%5Bkind%5D"], "\(url)")
+        #expect(url.hasPrefix("{{baseUrl}}/pets/{{petId}}/toys?"))
     }
 
     @Test func aRoundTripOfTheExportKeepsMethodURLHeadersAndBody() throws {

@@ -31,10 +31,12 @@ struct SentRequest: Equatable, CustomStringConvertible {
     var headers: [NamedValue]
     var body: Body
 
-    init(_ request: RequestSpec, profile: Profile) {
+    /// `optionalQuery`: whether a URL template's optional query parameters are sent, as `name={{name}}`
+    /// (they are once exported to `.http`, where no query item can be disabled).
+    init(_ request: RequestSpec, profile: Profile, optionalQuery: Bool = false) {
         method = request.method.uppercased()
         var exportURL = ExportURL(request)
-        exportURL.query.removeAll(where: \.optional)
+        if !optionalQuery { exportURL.query.removeAll(where: \.optional) }
         url = Self.resolved(exportURL.text, profile: profile)
         headers = Self.headers(request, profile: profile)
         body = Self.body(request.body)

@@ -76,6 +76,10 @@ struct ImportRun {
             lines.append("a request file: explorer run \(store.requestsFile(for: main.profile.name).path)")
         }
         lines += api.requests.map { "  \($0.method) \($0.url)  \($0.name ?? "")" }
+        if !api.changed.isEmpty {
+            lines.append("changed \(api.changed.count):")
+            lines += api.changed.map { "  \($0.item): \($0.reason)" }
+        }
         if !api.skipped.isEmpty {
             lines.append("skipped \(api.skipped.count):")
             lines += api.skipped.map { "  \($0.item): \($0.reason)" }

@@ -4,7 +4,8 @@ import RequestModel
 /// `explorer export http` (SPEC §9): one `.http` file that JetBrains and VS Code REST Client both
 /// run — per request `### name`, `# @name name` when REST Client accepts the name
 /// (`HTTPFileExportName`), its description as `#` comments, the request line with `ExportURL`
-/// (optional template query items as commented continuation lines after it: sent once uncommented),
+/// (with optional template query items, each query item a continuation line, easy to delete: SPEC
+/// §9 writes every template query parameter, so a round trip keeps them all),
 /// headers (`HTTPFileExportHeaders`), a blank line and the body (`HTTPFileExportBody`) — and
 /// `http-client.env.json` beside it (`HTTPFileExportEnvironment`).
 enum HTTPFileExport {
@@ -22,13 +23,13 @@ enum HTTPFileExport {
         if HTTPFileExportName.isRequestName(name) { lines.append("# @name " + name) }
         // The description as comments, where the import reads it back from.
         lines += (request.description ?? "").split(separator: "\n").map { "# " + $0 }
-        var url = ExportURL(request)
-        let optional = url.query.filter(\.optional)
-        url.query.removeAll(where: \.optional)
-        lines.append(request.method + " " + url.text)
-        // A .http file cannot disable a query item: each optional one is a commented continuation line to uncomment.
-        for (index, item) in optional.enumerated() {
-            lines.append("#    " + (url.query.isEmpty && index == 0 ? "?" : "&") + item.name + "=" + item.value)
+        let url = ExportURL(request)
+        if url.query.contains(where: \.optional) {
+            // A .http file cannot disable a query item: with optional ones, each item is a line of its own, in order.
+            lines.append(request.method + " " + url.base)
+            lines += url.query.enumerated().map { "    " + ($0.offset == 0 ? "?" : "&") + $0.element.name + "=" + $0.element.value }
+        } else {
+            lines.append(request.method + " " + url.text)
         }
         var headers = HTTPFileExportHeaders.headers(profile: profile, request: request)
         if let multipart = HTTPFileExportBody.multipartContentType(request.body) {

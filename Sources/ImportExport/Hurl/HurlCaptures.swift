@@ -4,8 +4,8 @@ import RequestModel
 /// with at most one `regex` filter; `redact` makes it secret. Anything else has no equivalent.
 enum HurlCaptures {
     static func capture(_ capture: HurlCapture) -> Result<RequestSpec.Capture, Refusal> {
-        guard isVariableName(capture.name) else {
-            return .failure(Refusal("\(capture.name) is not a variable name explorer reads (a letter or _, then letters, digits, _ or -)"))
+        guard VariableName.isValid(capture.name) else {
+            return .failure(Refusal("\(capture.name) is not a variable name explorer reads (\(VariableName.rule))"))
         }
         let argument = capture.query.argument?.text ?? ""
         var regex: String?
@@ -46,12 +46,5 @@ enum HurlCaptures {
             }
         }
         return .success(RequestSpec.Capture(capture.name, source, regex: regex, secret: capture.redact))
-    }
-
-    /// What `{{name}}` can use, as a request file reads it: a letter or `_`, then letters, digits, `_` and `-`.
-    static func isVariableName(_ name: String) -> Bool {
-        let scalars = name.unicodeScalars
-        guard let first = scalars.first, first == "_" || first.properties.isAlphabetic, name.count <= 100 else { return false }
-        return scalars.allSatisfy { $0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
 }

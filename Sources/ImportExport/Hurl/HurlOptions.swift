@@ -33,7 +33,7 @@ struct HurlOptions {
                 interval = seconds
             case "variable":
                 let parts = item.value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard parts.count == 2, HurlCaptures.isVariableName(String(parts[0])) else {
+                guard parts.count == 2, VariableName.isValid(String(parts[0])) else {
                     notes.append("\(place): not a variable explorer reads (name=value)")
                     continue
                 }

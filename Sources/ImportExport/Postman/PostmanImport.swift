@@ -11,12 +11,13 @@ import RequestModel
 /// collection's variables, not a base, make its URLs whole.
 enum PostmanImport {
     static func read(_ data: Data, file: URL) throws(FileProblem) -> ImportedAPI {
-        let root = try PostmanJSON.parse(data, file: file)
+        let (root, renamed) = PostmanVariableNames.renamed(try PostmanJSON.parse(data, file: file))
         guard case .object = root, root["info"] != nil || root["item"] != nil else {
             throw FileProblem(file: file.path, line: 1, column: 1, key: nil, message: "not a Postman collection: no \"info\" and no \"item\"")
         }
         let title = PostmanJSON.text(root["info"]?["name"])
         var api = ImportedAPI(format: .postman, title: title, profile: Profile(name: title ?? ""))
+        api.changed = renamed
         api.profile.vars = variables(root["variable"]) + variables(root["variables"])
         let collectionAuth = PostmanAuth.postman(root["auth"])
         let placed = collectionAuth.placed(onProfile: true, scope: "collection")

@@ -3,10 +3,20 @@ import Foundation
 /// A large OpenAPI 3.0 description made the same on every run, for `explorer-bench import
 /// --generated N`: each operation with path, query and header parameters, a request body and
 /// responses referring to its own component schema of 28 described properties (200 operations
-/// make 2.1 MB).
+/// make 2.1 MB). As in many real descriptions, `components` comes first: the `openapi:` key follows
+/// thousands of lines of schemas.
 enum GeneratedOpenAPI {
     static func text(operations: Int) -> String {
-        var text = """
+        let words = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua."
+        var text = "components:\n  securitySchemes:\n    bearerAuth: {type: http, scheme: bearer}\n  schemas:\n"
+        for index in 0..<operations {
+            text += "    Item\(index):\n      type: object\n      required: [p0, p1, p2, p3]\n      properties:\n"
+            for property in 0..<28 {
+                let type = ["string", "integer", "boolean", "number"][property % 4]
+                text += "        p\(property): {type: \(type), description: '\(words) \(words)'}\n"
+            }
+        }
+        text += """
             openapi: 3.0.3
             info: {title: Large, version: '1.0'}
             servers: [{url: 'https://api.example.com/v1'}]
@@ -14,7 +24,6 @@ enum GeneratedOpenAPI {
             paths:
 
             """
-        let words = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua."
         for index in 0..<operations {
             text += """
                   /resources\(index)/{id}/items:
@@ -43,14 +52,6 @@ enum GeneratedOpenAPI {
                         '404': {description: '\(words)'}
 
                 """
-        }
-        text += "components:\n  securitySchemes:\n    bearerAuth: {type: http, scheme: bearer}\n  schemas:\n"
-        for index in 0..<operations {
-            text += "    Item\(index):\n      type: object\n      required: [p0, p1, p2, p3]\n      properties:\n"
-            for property in 0..<28 {
-                let type = ["string", "integer", "boolean", "number"][property % 4]
-                text += "        p\(property): {type: \(type), description: '\(words) \(words)'}\n"
-            }
         }
         return text
     }

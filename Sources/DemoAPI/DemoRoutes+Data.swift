@@ -78,6 +78,18 @@ extension DemoRoutes {
 
     /// Header fields with their names as received. Host comes first: HTTPTypes moves it out of
     /// the fields into the `:authority` pseudo-header, so it is put back here.
+    static let receivedPath = "/received"
+
+    /// What reached the demo from this key, oldest first: what a client really sent, whatever it shows.
+    static func received(_ call: DemoCall) async -> Response {
+        DemoResponses.json(.ok, ["received": .array(await call.scenarios.received(key: call.key))])
+    }
+
+    /// A request as `/received` lists it: its line and headers (bodies are the routes' to read).
+    static func received(_ head: HTTPRequest) -> JSONNode {
+        ["method": .string(head.method.rawValue), "target": .string(head.path ?? "/"), "headers": grouped(echoedHeaders(head))]
+    }
+
     private static func echoedHeaders(_ head: HTTPRequest) -> [(String, String)] {
         let host = head.authority.map { [("Host", $0)] } ?? []
         return host + head.headerFields.map { ($0.name.rawName, $0.value) }

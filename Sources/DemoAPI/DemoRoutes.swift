@@ -20,6 +20,7 @@ public enum DemoRoutes {
         ("/drop", "announce 100000 bytes, send about 1000, close the connection; ?times=n drops only n times"),
         ("/json/{kb}", "about kb kilobytes of deterministic users JSON, streamed"),
         ("/echo", "the request back as JSON: method, path, query, headers, body"),
+        (receivedPath, "the last 50 requests of your key as the demo received them: method, target, headers"),
         ("/bytes/{n}", "n deterministic pseudo-random bytes (?seed=, default 1), streamed"),
         ("/trickle/{n}?interval_ms=M", "n chunks of 10 bytes, M ms apart (default 100)"),
         ("/upload", "POST/PUT: stream the body, answer {\"bytes\":N,\"fnv1a64\":\"hex\"}"),
@@ -51,6 +52,7 @@ public enum DemoRoutes {
         case "json": return await json(call)
         case "bytes": return await bytes(call)
         case "echo": return try await echo(call)
+        case "received" where call.segments.count == 1: return await received(call)
         case "users": return await users(call)
         case "jobs": return await jobs(call)
         case "upload": return try await upload(call)

@@ -1,3 +1,4 @@
+import RequestModel
 /// All per-key scenario state. Everything is keyed by the scenario key so concurrent tests,
 /// each with its own key, never see each other's counters.
 actor DemoScenarios {
@@ -11,6 +12,7 @@ actor DemoScenarios {
     let oauth = DemoAuthorizationServer()
 
     private var requestsByKey: [String: [String: Int]] = [:]
+    private var receivedByKey: [String: [JSONNode]] = [:]
     private var flakyFailures: [Slot: Int] = [:]
     private var retryAfterPending: Set<Slot> = []
     private var drops: [Slot: Int] = [:]
@@ -22,6 +24,18 @@ actor DemoScenarios {
     private var jobPolls: [Slot: Int] = [:]
 
     // MARK: Request counting
+
+    /// The last `receivedLimit` requests of a key, as `/received` lists them.
+    static let receivedLimit = 50
+
+    func recordReceived(_ request: JSONNode, key: String) {
+        var received = receivedByKey[key, default: []]
+        received.append(request)
+        if received.count > Self.receivedLimit { received.removeFirst(received.count - Self.receivedLimit) }
+        receivedByKey[key] = received
+    }
+
+    func received(key: String) -> [JSONNode] { receivedByKey[key] ?? [] }
 
     func recordRequest(path: String, key: String) {
         requestsByKey[key, default: [:]][path, default: 0] += 1

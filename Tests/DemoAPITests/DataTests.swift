@@ -105,4 +105,24 @@ import Testing
             #expect(echoed["bytes"] as? Int == 4)
         }
     }
+
+    /// `/received`: what each key sent, as the demo received it, the last 50 and oldest first.
+    @Test func receivedListsWhatReachedTheDemoForTheKey() async throws {
+        try await withDemoServer { server, client in
+            _ = try await client.fetch(server.baseURL + "json/1?x=1", headers: [("X-Demo-Key", "a"), ("X-Note", "hi")])
+            _ = try await client.fetch(server.baseURL + "echo", method: .POST, headers: [("X-Demo-Key", "a"), ("Content-Type", "text/plain")], body: Array("b".utf8))
+            _ = try await client.fetch(server.baseURL + "status/204", headers: [("X-Demo-Key", "other")])
+            let received = try #require(try await client.fetch(server.baseURL + "received", headers: [("X-Demo-Key", "a")]).object()["received"] as? [[String: Any]])
+            #expect(received.map { $0["target"] as? String } == ["/json/1?x=1", "/echo"])
+            #expect(received.map { $0["method"] as? String } == ["GET", "POST"])
+            let headers = received.map { $0["headers"] as? [String: [String]] ?? [:] }
+            #expect(headers[0]["X-Note"] == ["hi"] && headers[0]["Content-Type"] == nil)
+            #expect(headers[1]["Content-Type"] == ["text/plain"] && headers[1]["X-Note"] == nil)
+
+            for index in 0..<60 { _ = try await client.fetch(server.baseURL + "status/200?n=\(index)", headers: [("X-Demo-Key", "many")]) }
+            let many = try #require(try await client.fetch(server.baseURL + "received", headers: [("X-Demo-Key", "many")]).object()["received"] as? [[String: Any]])
+            #expect(many.count == 50)
+            #expect(many.first?["target"] as? String == "/status/200?n=10" && many.last?["target"] as? String == "/status/200?n=59")
+        }
+    }
 }

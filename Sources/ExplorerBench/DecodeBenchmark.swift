@@ -9,7 +9,8 @@ import NIOCore
 /// clients time receiving and decoding, not the server compressing. Each figure is the median
 /// wall time of `runs` runs of the whole process, alternating; the ratio is ours / curl's. `send`
 /// keeps a final body (a spooled file past 8 MiB) before writing it, since a retry may replace it;
-/// `send --stream` writes it as it is decoded, as curl does, so both are shown.
+/// `send --stream` writes it as it is decoded, as curl does, so both are shown. Then a process
+/// start alone, `explorer send --help` against `curl --version`, 5 of each per run, alternating.
 struct DecodeBenchmark {
     let runs: Int
     let megabytes: Int
@@ -33,7 +34,14 @@ struct DecodeBenchmark {
             var explorerTimes: [Double] = []
             var streamTimes: [Double] = []
             var curlTimes: [Double] = []
+            var startTimes: [Double] = []
+            var curlStartTimes: [Double] = []
             for _ in 0..<runs {
+                // A process start alone: what every `send` pays before its first byte.
+                for _ in 0..<5 {
+                    startTimes.append(JSONPathBenchmark.milliseconds { JSONPathBenchmark.runQuietly(explorer, ["send", "--help"]) })
+                    curlStartTimes.append(JSONPathBenchmark.milliseconds { JSONPathBenchmark.runQuietly(curl, ["--version"]) })
+                }
                 explorerTimes.append(JSONPathBenchmark.milliseconds { JSONPathBenchmark.runQuietly(explorer, ["send", url, "-o", "/dev/null"]) })
                 streamTimes.append(JSONPathBenchmark.milliseconds {
                     JSONPathBenchmark.runQuietly(explorer, ["send", "--stream", url, "-o", "/dev/null"])
@@ -47,8 +55,12 @@ struct DecodeBenchmark {
             print("decode_explorer_ms=\(format(explorerMedian, digits: 1))")
             print("decode_explorer_stream_ms=\(format(streamMedian, digits: 1))")
             print("decode_curl_ms=\(format(curlMedian, digits: 1))")
+            let startMedian = Sample(startTimes).median, curlStartMedian = Sample(curlStartTimes).median
+            print("startup_explorer_send_help_ms=\(format(startMedian, digits: 1))")
+            print("startup_curl_version_ms=\(format(curlStartMedian, digits: 1))")
+            print("startup_explorer_vs_curl=\(format(startMedian / curlStartMedian, digits: 3)) (target <= 1.7)")
             print("decode_explorer_stream_vs_curl=\(format(streamMedian / curlMedian, digits: 3))")
-            print("decode_explorer_vs_curl=\(format(explorerMedian / curlMedian, digits: 3))")
+            print("decode_explorer_vs_curl=\(format(explorerMedian / curlMedian, digits: 3)) (target <= 1.2)")
         } catch {
             FileHandle.standardError.write(Data("explorer-bench decode: \(error)\n".utf8))
             exit(1)

@@ -100,6 +100,32 @@ import Testing
         }
     }
 
+    /// Issue 29: a large final body is spooled beside the `-o` file as it is decoded and renamed
+    /// into place: whole, with the mode a file the user makes gets, nothing left beside it. A body
+    /// refused on the way (past --max-body) leaves the file that was there as it was.
+    @Test func aLargeBodyIsRenamedIntoPlaceAndARefusedOneLeavesTheFileAsItWas() async throws {
+        try await withDemo { server, directory, key in
+            let url = "\(server.baseURL)bytes/3000000?key=\(key)"
+            let expected = try await referenceBody(url)
+            let file = directory.path("body.bin")
+            func leftovers() throws -> [String] {
+                try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasPrefix(".body.bin.explorer-") }
+            }
+            let outcome = try await ExplorerProcess.run(["send", "-o", file, url], in: directory)
+            #expect(outcome.status == 0, "\(outcome.stderrText)")
+            #expect(FileManager.default.contents(atPath: file) == expected)
+            let mask = umask(0)
+            umask(mask)
+            #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == Int(0o666 & ~mask))
+            #expect(try leftovers().isEmpty)
+
+            let refused = try await ExplorerProcess.run(["send", "--max-body", "2M", "-o", file, "\(server.baseURL)bytes/3000000?key=\(key)&seed=2"], in: directory)
+            #expect(refused.status == 1, "\(refused.stderrText)")
+            #expect(FileManager.default.contents(atPath: file) == expected, "the earlier body was replaced")
+            #expect(try leftovers().isEmpty)
+        }
+    }
+
     @Test func aHugeBodyGoesToAFileWithBoundedMemory() async throws {
         try await withDemo { server, directory, key in
             let file = directory.path("huge.bin")

@@ -16,11 +16,16 @@ public struct SpoolPolicy: Sendable, Hashable {
     /// The largest body accepted at all; a server that sends more fails the attempt
     /// (`bodyTooLarge`) instead of filling the disk.
     public var maxBytes: Int
+    /// How a spool file's name starts: `send -o FILE` spools beside FILE as `.FILE.explorer-…`,
+    /// so the final body is renamed into place instead of copied.
+    public var fileNamePrefix: String
 
-    public init(threshold: Int = 64 << 20, directory: URL = SpoolDirectory().url, maxBytes: Int = 16 << 30) {
+    public init(threshold: Int = 64 << 20, directory: URL = SpoolDirectory().url, maxBytes: Int = 16 << 30,
+                fileNamePrefix: String = "explorer-body-") {
         self.threshold = threshold
         self.directory = directory
         self.maxBytes = maxBytes
+        self.fileNamePrefix = fileNamePrefix
     }
 }
 
@@ -104,7 +109,7 @@ struct BodyCollector {
     }
 
     private mutating func spill() throws {
-        let file = try SpoolFile(directory: policy.directory)
+        let file = try SpoolFile(directory: policy.directory, prefix: policy.fileNamePrefix)
         let handle = try FileHandle(forWritingTo: file.url)
         try Self.write(buffer, to: handle)
         buffer = ByteBuffer()

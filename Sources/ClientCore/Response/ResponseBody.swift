@@ -67,6 +67,23 @@ public struct ResponseBody: Sendable {
         }
     }
 
+    /// Renames a spooled body's file to `destination` (replacing what is there), readable as a
+    /// file the user creates is (0666 less the umask): the final body of `send -o FILE`, spooled
+    /// beside FILE, is put in place without a copy. False when the body is in memory or the
+    /// rename fails (another file system): then it is written as usual.
+    public func moveFile(to destination: URL) -> Bool {
+        guard case .file(let file) = storage else { return false }
+        let mask = umask(0)
+        umask(mask)
+        guard chmod(file.url.path, 0o666 & ~mask) == 0, rename(file.url.path, destination.path) == 0 else { return false }
+        return true
+    }
+
+    /// Removes a spooled body's file now (an exit runs no deinit): the body of a failed `send -o`.
+    public func discardFile() {
+        if case .file(let file) = storage { try? FileManager.default.removeItem(at: file.url) }
+    }
+
     /// The server's own message in a JSON error body (`{"message": ...}`, `{"error": ...}`), if any.
     public var serverMessage: String? {
         guard count > 0, count < 64 * 1024, let object = JSONNode.parse(data) else { return nil }
@@ -84,11 +101,11 @@ final class SpoolFile: Sendable {
 
     /// A new file in `directory` (created mode 0700 if missing), else in the temporary
     /// directory (a read-only cache); an error only when neither takes it.
-    init(directory: URL) throws {
+    init(directory: URL, prefix: String = "explorer-body-") throws {
         let fallback = FileManager.default.temporaryDirectory
         var failures: [String] = []
         for candidate in directory.standardizedFileURL == fallback.standardizedFileURL ? [directory] : [directory, fallback] {
-            let url = candidate.appendingPathComponent("explorer-body-\(UUID().uuidString)")
+            let url = candidate.appendingPathComponent(prefix + UUID().uuidString)
             if Self.prepare(candidate), Self.create(url) {
                 self.url = url
                 return

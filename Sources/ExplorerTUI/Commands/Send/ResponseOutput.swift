@@ -57,6 +57,7 @@ struct ResponseOutput {
             Console.problem("the body is binary (\(body.count) bytes), so it was not written to the terminal; use -o FILE or --output - to get it")
             return
         }
+        if case .file(let path) = destination, body.moveFile(to: URL(fileURLWithPath: path)) { return }
         try write { handle in try body.write(to: handle) }
     }
 

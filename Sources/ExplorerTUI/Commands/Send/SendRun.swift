@@ -66,6 +66,7 @@ struct SendRun {
             if request.expectsGraphQL { ResponseOutput.listGraphQLErrors(in: response.body) }
         case .failure(let error):
             if request.expectsGraphQL, let body = error.body { ResponseOutput.listGraphQLErrors(in: body) }
+            error.body?.discardFile()
             throw printer.report(error)
         }
     }
@@ -126,6 +127,15 @@ struct SendRun {
         var configuration = HTTPClient.Configuration()
         configuration.tls = given.tls
         if !given.followRedirects { configuration.redirects = .refuse }
+        if case .file(let path) = given.destination, !given.stream, given.jsonpath == nil {
+            // A large final body is spooled beside the output file and renamed into place (issue 29):
+            // written once, as it is decoded, and never there half-written if a retry or a
+            // validator replaces or fails it.
+            let file = URL(fileURLWithPath: path)
+            configuration.spool.directory = file.deletingLastPathComponent()
+            configuration.spool.threshold = 1 << 20
+            configuration.spool.fileNamePrefix = "." + file.lastPathComponent + ".explorer-"
+        }
         let profile = try await ProfileClient.open(profile: given.profile, configuration: configuration)
         if !given.removedHeaders.isEmpty {
             var headers = profile.client.headers

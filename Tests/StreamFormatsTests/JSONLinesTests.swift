@@ -134,4 +134,19 @@ import Testing
         #expect(RecordSplitter(format: .jsonLines)?.format == .jsonLines)
         #expect(RecordSplitter(format: .jsonLines, maxRecordBytes: 0)?.maxRecordBytes == 1)
     }
+
+    /// `JSONLinesCounter` against the splitter on random bodies of records, blank and whitespace
+    /// lines, CRs, BOMs and long lines, cut at random.
+    @Test func theCounterAgreesWithTheSplitterOnRandomBodies() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [Array(#"{"a":1}"#.utf8), [0x0A], [0x0D, 0x0A], [0x20], [0x09], [0x0D], [0xEF, 0xBB, 0xBF], [0xEF, 0xBB],
+                                 Array("[1,2]".utf8), Array(repeating: 0x41, count: 300)]
+        for _ in 0..<500 {
+            let body = (0..<Int.random(in: 0...40, using: &generator)).flatMap { _ in pieces.randomElement(using: &generator)! }
+            var splitter = RecordSplitter(format: .jsonLines, maxRecordBytes: 100)!
+            let expected = splitter.feed(body).count + splitter.finish().count
+            let cut = Int.random(in: 0...body.count, using: &generator)
+            #expect(countRecords([body[..<cut], body[cut...]]) == expected, "\(body)")
+        }
+    }
 }

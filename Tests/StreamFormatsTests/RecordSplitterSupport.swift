@@ -21,7 +21,21 @@ func splitRecords(
     }
     let oneByOne = split(input.indices.map { input[$0...$0] })
     #expect(oneByOne == whole, "a byte at a time", sourceLocation: sourceLocation)
+    if format == .jsonLines {
+        // The counter for a stream nobody reads record by record numbers them the same, in any chunks.
+        for chunks in [[input[...]], [input[..<(input.count / 2)], input[(input.count / 2)...]], input.indices.map { input[$0...$0] }] {
+            #expect(countRecords(chunks) == whole.count, "counted in \(chunks.count) chunks", sourceLocation: sourceLocation)
+        }
+    }
     return whole
+}
+
+/// What `JSONLinesCounter` counts in `chunks`, finished.
+func countRecords(_ chunks: [ArraySlice<UInt8>]) -> Int {
+    var counter = JSONLinesCounter()
+    for chunk in chunks { chunk.withUnsafeBufferPointer { counter.feed($0) } }
+    counter.finish()
+    return counter.count
 }
 
 func splitRecords(

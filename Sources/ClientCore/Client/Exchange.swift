@@ -42,7 +42,7 @@ struct Exchange {
         events.reserveCapacity(8)
         follower = publishes ? StreamFollower(limits: request.streamLimits, stamp: { [clock] kind in
             ClientEvent(exchange: id, tMs: (clock.now() - start) * 1000, kind: kind)
-        }, publish: { [hub = client.hub] event in hub.publish(event) }) : nil
+        }, publish: { [hub = client.hub] event in hub.publish(event) }, isHeard: { [hub = client.hub] in hub.hasSubscribers }) : nil
     }
 
     mutating func run() async throws(HTTPError) -> HTTPResponse {

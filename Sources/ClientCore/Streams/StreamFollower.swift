@@ -33,6 +33,8 @@ final class StreamFollower: Sendable {
     private enum Reader {
         case events(EventStreamParser)
         case records(RecordSplitter)
+        /// JSON Lines nobody reads record by record and no limit counts: only counted.
+        case count(JSONLinesCounter)
     }
 
     private struct State {
@@ -57,12 +59,17 @@ final class StreamFollower: Sendable {
     private let state = Locked(State())
     private let stamp: @Sendable (ClientEvent.Kind) -> ClientEvent
     private let publish: @Sendable (ClientEvent) -> Void
+    /// Whether anyone reads the stream's events now. Unheard, an event or record is still
+    /// counted (and still ends the stream at `maxEvents`) but not reported: `send -o` of a
+    /// 100 MB NDJSON body makes no 1.6 million events nobody reads.
+    private let isHeard: @Sendable () -> Bool
 
     init(limits: StreamLimits, stamp: @escaping @Sendable (ClientEvent.Kind) -> ClientEvent,
-         publish: @escaping @Sendable (ClientEvent) -> Void) {
+         publish: @escaping @Sendable (ClientEvent) -> Void, isHeard: @escaping @Sendable () -> Bool = { true }) {
         self.limits = limits
         self.stamp = stamp
         self.publish = publish
+        self.isHeard = isHeard
     }
 
     /// The attempt whose stream comes next.
@@ -79,6 +86,7 @@ final class StreamFollower: Sendable {
             state.bytes = 0
             state.reader = switch format {
             case .eventStream: .events(EventStreamParser(lastEventID: state.lastEventID))
+            case .jsonLines where limits.maxEvents == nil && !isHeard(): .count(JSONLinesCounter())
             case .jsonLines, .jsonSequence: RecordSplitter(format: format).map(Reader.records)
             }
             let opened = stamp(.streamOpened(attempt: state.attempt, contentType: contentType))
@@ -136,6 +144,12 @@ final class StreamFollower: Sendable {
                     items.append(stamp(record.kind))
                 }
             }
+            if state.stop == nil, case .count(var counter) = reader {
+                let before = counter.count
+                counter.finish()
+                state.dispatched += counter.count - before
+                state.events += counter.count - before
+            }
             // An event stream's unfinished block is discarded (WHATWG); the parser goes with the attempt.
             let why = state.stop ?? reason
             state.ending = Ending(format: format, reason: why)
@@ -176,6 +190,7 @@ final class StreamFollower: Sendable {
 
     private func read(_ bytes: UnsafeBufferPointer<UInt8>, state: inout State) -> [ClientEvent.Kind] {
         guard state.stop == nil else { return [] }
+        let heard = isHeard()
         var kinds: [ClientEvent.Kind] = []
         // Taken out while it reads, so its buffers are not copied on write.
         switch state.reader.take() {
@@ -183,8 +198,10 @@ final class StreamFollower: Sendable {
             for event in parser.feed(bytes) where state.stop == nil {
                 state.dispatched += 1
                 state.events += 1
-                kinds.append(.streamEvent(StreamEventReport(index: state.dispatched, type: event.type, data: event.data,
-                                                            id: event.id, retry: event.retry)))
+                if heard {
+                    kinds.append(.streamEvent(StreamEventReport(index: state.dispatched, type: event.type, data: event.data,
+                                                                id: event.id, retry: event.retry)))
+                }
                 if let max = limits.maxEvents, state.dispatched >= max { state.stop = .maxEvents }
             }
             state.lastEventID = parser.lastEventID
@@ -194,10 +211,16 @@ final class StreamFollower: Sendable {
             for record in splitter.feed(bytes) where state.stop == nil {
                 state.dispatched += 1
                 state.events += 1
-                kinds.append(record.kind)
+                if heard { kinds.append(record.kind) }
                 if let max = limits.maxEvents, state.dispatched >= max { state.stop = .maxEvents }
             }
             state.reader = .records(splitter)
+        case .count(var counter):
+            let before = counter.count
+            counter.feed(bytes)
+            state.dispatched += counter.count - before
+            state.events += counter.count - before
+            state.reader = .count(counter)
         case nil:
             break
         }

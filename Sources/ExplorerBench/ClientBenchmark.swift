@@ -26,16 +26,23 @@ struct ClientBenchmark {
             var rawTimes: [Double] = []
             var ratios: [Double] = []
             var meanRatios: [Double] = []
+            // CPU time (user + system, this process: client, event loops and the server alike) per
+            // exchange, per batch; the server's share is the same for both sides.
+            var coreCPU: [Double] = []
+            var rawCPU: [Double] = []
             for batch in 0..<batches {
                 // Alternate which goes first, so neither always runs on a warmer machine.
                 let coreFirst = batch.isMultiple(of: 2)
                 var core = Sample([])
                 var raw = Sample([])
                 for pass in 0..<2 {
+                    let cpuBefore = Self.cpuMicros()
                     if (pass == 0) == coreFirst {
                         core = try await Self.time(requestsPerBatch) { _ = try await coreClient.send(HTTPRequest(.get, "status/200")) }
+                        coreCPU.append((Self.cpuMicros() - cpuBefore) / Double(requestsPerBatch))
                     } else {
                         raw = try await Self.time(requestsPerBatch) { try await Self.rawGet(rawClient, url) }
+                        rawCPU.append((Self.cpuMicros() - cpuBefore) / Double(requestsPerBatch))
                     }
                 }
                 coreTimes.append(core.median)
@@ -54,6 +61,12 @@ struct ClientBenchmark {
             print("curl_us_per_req=\(curl.map { format($0) } ?? "unavailable")")
             print("ratio_p10=\(format(Sample(ratios).percentile(10), digits: 3)) ratio_p90=\(format(Sample(ratios).percentile(90), digits: 3))")
             print("clientcore_vs_ahc_of_means=\(format(Sample(meanRatios).median, digits: 3))")
+            let ratioSample = Sample(ratios)
+            print("ratio_min=\(format(ratioSample.percentile(0), digits: 3)) ratio_max=\(format(ratioSample.percentile(100), digits: 3))")
+            print("clientcore_cpu_us_per_req=\(format(Sample(coreCPU).median)) ahc_cpu_us_per_req=\(format(Sample(rawCPU).median))")
+            let overhead = Sample(zip(coreCPU, rawCPU).map { $0 - $1 })
+            print("cpu_over_ahc_p10=\(format(overhead.percentile(10))) cpu_over_ahc_p90=\(format(overhead.percentile(90)))")
+            print("clientcore_cpu_us_over_ahc=\(format(overhead.median)) (target <= 5)")
             ClientInstructions.report()
             print("clientcore_vs_ahc=\(format(Sample(ratios).median, digits: 3))")
         } catch {
@@ -87,6 +100,15 @@ struct ClientBenchmark {
             micros.append(elapsed.seconds * 1e6)
         }
         return Sample(micros)
+    }
+
+    /// This process's CPU time so far (user + system, every thread), in microseconds: a measure
+    /// that does not count the time a thread waits, unlike wall time.
+    static func cpuMicros() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func micros(_ time: timeval) -> Double { Double(time.tv_sec) * 1e6 + Double(time.tv_usec) }
+        return micros(usage.ru_utime) + micros(usage.ru_stime)
     }
 
     /// One curl process fetching the URL `count` times on one connection.

@@ -20,7 +20,6 @@ public enum DemoRoutes {
         ("/drop", "announce 100000 bytes, send about 1000, close the connection; ?times=n drops only n times"),
         ("/json/{kb}", "about kb kilobytes of deterministic users JSON, streamed"),
         ("/echo", "the request back as JSON: method, path, query, headers, body"),
-        (receivedPath, "the last 50 requests of your key as the demo received them: method, target, headers"),
         ("/bytes/{n}", "n deterministic pseudo-random bytes (?seed=, default 1), streamed"),
         ("/trickle/{n}?interval_ms=M", "n chunks of 10 bytes, M ms apart (default 100)"),
         ("/upload", "POST/PUT: stream the body, answer {\"bytes\":N,\"fnv1a64\":\"hex\"}"),
@@ -31,7 +30,10 @@ public enum DemoRoutes {
         ("/gzip", "a JSON document, gzip-encoded (Content-Encoding: gzip) whatever was asked for"),
         ("/large?mb=N&encoding=gzip", "N MiB (default 10, at most 1024) of 64-byte JSON lines, streamed; gzip-encoded with encoding=gzip"),
         DemoGraphQL.summary,
-    ] + DemoWebSockets.summary
+    ] + DemoWebSockets.summary + [
+        // Last, so recorded sessions' route lists (tour.yaml) keep their order.
+        (receivedPath, "the last 50 requests of your key as the demo received them: method, target, headers"),
+    ]
 
     /// Dispatches on the first path segment; each handler checks the rest of its shape.
     static func respond(to call: DemoCall) async throws -> Response {

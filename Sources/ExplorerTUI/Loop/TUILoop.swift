@@ -78,9 +78,10 @@ final class TUILoop: @unchecked Sendable {
                 for effect in state.update(event, now: now()) { perform(effect, terminal: terminal) }
                 if state.wantsQuit { break }
             }
-            // A key is answered at once; a flood of client events (a stream's 10,000 a second)
-            // is drawn at most once a frame, so drawing does not take the time the keys need.
-            if !inputs.isEmpty || now() - lastDraw >= Self.frameGap {
+            // A key is answered at once, and so is what a user waits for (a response, a stream's
+            // first row); a flood of client events (a stream's 10,000 a second) is drawn at most
+            // once a frame, so drawing does not take the time the keys need.
+            if !inputs.isEmpty || events.contains(where: \.drawsAtOnce) || now() - lastDraw >= Self.frameGap {
                 terminal.draw(state.render(now: now()))
                 lastDraw = now()
                 drawOwed = false

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One record of a line-format body (SPEC §10: one row per record), as `stream.record` reports it.
 public struct StreamRecord: Sendable, Equatable {
     /// 1-based, in arrival order; skipped blank lines and empty sequence elements take no number.
@@ -39,6 +43,10 @@ public struct RecordSplitter: Sendable {
 
     public let format: StreamFormat
     public let maxRecordBytes: Int
+    /// Numbers records without making them (`feed` and `finish` return none; `recordCount` says
+    /// how many): for a stream nobody reads record by record, where its end still says how many
+    /// there were. JSON Lines then goes from line feed to line feed (`memchr`), keeping no text.
+    public let counting: Bool
 
     /// Records reported so far (the last index given).
     public private(set) var recordCount = 0
@@ -57,10 +65,11 @@ public struct RecordSplitter: Sendable {
     var structure = JSONSequenceStructure()
 
     /// A splitter for a line format; nil for `.eventStream` (that is `ServerSentEvent` parsing).
-    public init?(format: StreamFormat, maxRecordBytes: Int = RecordSplitter.defaultMaxRecordBytes) {
+    public init?(format: StreamFormat, maxRecordBytes: Int = RecordSplitter.defaultMaxRecordBytes, counting: Bool = false) {
         guard format == .jsonLines || format == .jsonSequence else { return nil }
         self.format = format
         self.maxRecordBytes = max(1, maxRecordBytes)
+        self.counting = counting
     }
 
     /// The records that end in `bytes` (the rest is kept for the next call).
@@ -76,6 +85,10 @@ public struct RecordSplitter: Sendable {
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, into records: inout [StreamRecord]) {
         var next = 0
         while next < bytes.count {
+            if counting, format == .jsonLines, pastStart, !skipping, !pendingCarriageReturn {
+                next = countLines(bytes, from: next)
+                continue
+            }
             if format == .jsonLines, pastStart, !skipping, !pendingCarriageReturn {
                 // Lines: the bytes up to the next LF or CR go in at once when they fit (the same
                 // as a byte at a time; the bytes that do not fit take the slow way to be cut).
@@ -110,7 +123,7 @@ public struct RecordSplitter: Sendable {
             if !skipping { endText(problem: nil, into: &records) }
         }
         let count = recordCount
-        self = RecordSplitter(format: format, maxRecordBytes: maxRecordBytes)!
+        self = RecordSplitter(format: format, maxRecordBytes: maxRecordBytes, counting: counting)!
         recordCount = count
         return records
     }
@@ -207,11 +220,34 @@ public struct RecordSplitter: Sendable {
     mutating func endText(problem: String?, into records: inout [StreamRecord]) {
         if hasContent {
             recordCount += 1
-            records.append(StreamRecord(index: recordCount, bytes: text, problem: problem))
+            if !counting { records.append(StreamRecord(index: recordCount, bytes: text, problem: problem)) }
         }
         text = []
         hasContent = false
         structure = JSONSequenceStructure()
+    }
+
+    /// Counting JSON Lines: whether a line has content is known at its first byte that is not
+    /// whitespace (almost always its first), then straight to its line feed. Returns where it stopped.
+    private mutating func countLines(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return bytes.count }
+        var next = start
+        while next < bytes.count {
+            if !hasContent {
+                while next < bytes.count, JSONSequenceStructure.isWhitespace(bytes[next]), bytes[next] != Self.lineFeed { next += 1 }
+                guard next < bytes.count else { return next }
+                if bytes[next] == Self.lineFeed {
+                    next += 1
+                    continue
+                }
+                hasContent = true
+            }
+            guard let lineFeed = memchr(base + next, Int32(Self.lineFeed), bytes.count - next) else { return bytes.count }
+            recordCount += 1
+            hasContent = false
+            next = base.distance(to: lineFeed.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return next
     }
 
     static let noSeparatorProblem = "no RS before it (RFC 7464 §2: each JSON text starts with RS)"

@@ -143,6 +143,19 @@ import TestSupport
         }
     }
 
+    /// Nobody subscribed: the records are counted, not made, and the exchange's record still
+    /// says how many there were (issue 29: `send -o` of a 100 MB NDJSON body).
+    @Test func anUnheardLineFormatIsCountedNotMade() async throws {
+        try await withDemo { _, client in
+            let response = try await client.send(HTTPRequest(.get, "logs.ndjson?count=5&interval_ms=0"))
+            #expect(response.status == 200)
+            let closed = response.events.compactMap { if case .streamClosed(let events, _, let reason) = $0.kind { (events, reason) } else { nil } }
+            #expect(closed.map(\.0) == [5] && closed.map(\.1) == [.ended])
+            #expect(!response.events.contains { if case .streamRecord = $0.kind { true } else { false } })
+            #expect(response.text.split(separator: "\n").count == 5)
+        }
+    }
+
     /// The same events whatever the chunks: a CRLF, a UTF-8 sequence and a field split across pieces.
     @Test func splitDeliveryGivesTheSameEvents() async throws {
         let body = Array("\u{FEFF}data: é\r\n\r\nevent: x\rdata: 1\rdata: 2\r\r: c\nid: 9\ndata\n\n".utf8)

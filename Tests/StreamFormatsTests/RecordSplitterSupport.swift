@@ -22,7 +22,7 @@ func splitRecords(
     let oneByOne = split(input.indices.map { input[$0...$0] })
     #expect(oneByOne == whole, "a byte at a time", sourceLocation: sourceLocation)
     if format == .jsonLines {
-        // The counter for a stream nobody reads record by record numbers them the same, in any chunks.
+        // Counting, for a stream nobody reads record by record, numbers them the same, in any chunks.
         for chunks in [[input[...]], [input[..<(input.count / 2)], input[(input.count / 2)...]], input.indices.map { input[$0...$0] }] {
             #expect(countRecords(chunks) == whole.count, "counted in \(chunks.count) chunks", sourceLocation: sourceLocation)
         }
@@ -30,12 +30,14 @@ func splitRecords(
     return whole
 }
 
-/// What `JSONLinesCounter` counts in `chunks`, finished.
-func countRecords(_ chunks: [ArraySlice<UInt8>]) -> Int {
-    var counter = JSONLinesCounter()
-    for chunk in chunks { chunk.withUnsafeBufferPointer { counter.feed($0) } }
-    counter.finish()
-    return counter.count
+/// How many JSON Lines records a counting splitter numbers in `chunks`, finished (it makes none).
+func countRecords(_ chunks: [ArraySlice<UInt8>], maxRecordBytes: Int = RecordSplitter.defaultMaxRecordBytes) -> Int {
+    var splitter = RecordSplitter(format: .jsonLines, maxRecordBytes: maxRecordBytes, counting: true)!
+    var made: [StreamRecord] = []
+    for chunk in chunks { made += splitter.feed(chunk) }
+    made += splitter.finish()
+    #expect(made.isEmpty)
+    return splitter.recordCount
 }
 
 func splitRecords(

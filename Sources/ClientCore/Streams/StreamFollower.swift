@@ -33,8 +33,6 @@ final class StreamFollower: Sendable {
     private enum Reader {
         case events(EventStreamParser)
         case records(RecordSplitter)
-        /// JSON Lines nobody reads record by record and no limit counts: only counted.
-        case count(JSONLinesCounter)
     }
 
     private struct State {
@@ -86,8 +84,9 @@ final class StreamFollower: Sendable {
             state.bytes = 0
             state.reader = switch format {
             case .eventStream: .events(EventStreamParser(lastEventID: state.lastEventID))
-            case .jsonLines where limits.maxEvents == nil && !isHeard(): .count(JSONLinesCounter())
-            case .jsonLines, .jsonSequence: RecordSplitter(format: format).map(Reader.records)
+            // Records nobody reads and no limit counts are only numbered.
+            case .jsonLines, .jsonSequence:
+                RecordSplitter(format: format, counting: limits.maxEvents == nil && !isHeard()).map(Reader.records)
             }
             let opened = stamp(.streamOpened(attempt: state.attempt, contentType: contentType))
             state.recorded.append(opened)
@@ -138,17 +137,11 @@ final class StreamFollower: Sendable {
             guard let format = state.format, let reader = state.reader.take() else { return [] }
             var items: [ClientEvent] = []
             if state.stop == nil, case .records(var splitter) = reader {
-                for record in splitter.finish() {
-                    state.dispatched += 1
-                    state.events += 1
-                    items.append(stamp(record.kind))
-                }
-            }
-            if state.stop == nil, case .count(var counter) = reader {
-                let before = counter.count
-                counter.finish()
-                state.dispatched += counter.count - before
-                state.events += counter.count - before
+                let before = splitter.recordCount
+                let records = splitter.finish()
+                for record in records { items.append(stamp(record.kind)) }
+                state.dispatched += splitter.recordCount - before
+                state.events += splitter.recordCount - before
             }
             // An event stream's unfinished block is discarded (WHATWG); the parser goes with the attempt.
             let why = state.stop ?? reason
@@ -207,6 +200,12 @@ final class StreamFollower: Sendable {
             state.lastEventID = parser.lastEventID
             state.reconnectionTime = parser.reconnectionTime
             state.reader = .events(parser)
+        case .records(var splitter) where splitter.counting:
+            let before = splitter.recordCount
+            _ = splitter.feed(bytes)
+            state.dispatched += splitter.recordCount - before
+            state.events += splitter.recordCount - before
+            state.reader = .records(splitter)
         case .records(var splitter):
             for record in splitter.feed(bytes) where state.stop == nil {
                 state.dispatched += 1
@@ -215,12 +214,6 @@ final class StreamFollower: Sendable {
                 if let max = limits.maxEvents, state.dispatched >= max { state.stop = .maxEvents }
             }
             state.reader = .records(splitter)
-        case .count(var counter):
-            let before = counter.count
-            counter.feed(bytes)
-            state.dispatched += counter.count - before
-            state.events += counter.count - before
-            state.reader = .count(counter)
         case nil:
             break
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ClientCore
+import TestSupport
 
 /// The transport keeps at most `Transport.maxClients` AHC clients (one per timeout and proxy):
 /// a user trying many timeouts does not grow the process, and an evicted client finishes what
@@ -97,4 +98,34 @@ private func residentBytes() throws -> Int {
     let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
     let pages = try #require(statm.split(separator: " ").dropFirst().first.flatMap { Int($0) })
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// Where an exchange runs: on the event loop its connections live on, so the response head and
+/// each body chunk wake it on the thread that read them (issue 29: ClientCore's CPU per exchange
+/// over raw AsyncHTTPClient fell from ~30 µs to a few).
+@Suite struct ExchangeExecutorTests {
+    @Test func anExchangeRunsOnItsConnectionsEventLoop() async throws {
+        try await withDemo { _, client in
+            let onLoop = Recorder<Bool>()
+            let response = try await client.send(HTTPRequest(.get, "bytes/200000"), sink: BodySink(head: { _, _, _ in
+                onLoop.append(client.transport.loop.inEventLoop)
+            }, body: { _ in onLoop.append(client.transport.loop.inEventLoop) }))
+            #expect(response.status == 200)
+            let seen = onLoop.values
+            #expect(seen.count >= 2, "the head and at least one chunk")
+            #expect(seen.allSatisfy { $0 }, "\(seen.count { !$0 }) of \(seen.count) sink calls ran off the event loop")
+        }
+    }
+
+    @Test func exchangesAtOnceShareTheLoopAndAllFinish() async throws {
+        try await withDemo { _, client in
+            // Each waits 200 ms on the server: together they take about that, not twenty times it.
+            let started = ContinuousClock.now
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<20 { group.addTask { try await client.send(HTTPRequest(.get, "delay/200")).status } }
+                for try await status in group { #expect(status == 200) }
+            }
+            #expect(ContinuousClock.now - started < TestTime.scaled(.seconds(3)))
+        }
+    }
 }

@@ -4,6 +4,7 @@ import Locking
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
+import NIOPosix
 import NIOSSL
 import StreamFormats
 
@@ -31,10 +32,16 @@ final class Transport: Sendable {
     private let tls: TLSSettings
     private let proxy: ProxySetting
     private let pool = Locked(Pool())
+    /// The one event loop every connection of this transport lives on; exchanges run their
+    /// jobs there too (`executor`), so a response wakes its exchange without a thread hop.
+    let loop: any EventLoop
+    let executor: EventLoopExecutor
 
     init(tls: TLSSettings, proxy: ProxySetting) {
         self.tls = tls
         self.proxy = proxy
+        loop = MultiThreadedEventLoopGroup.singleton.next()
+        executor = EventLoopExecutor(loop)
     }
 
     /// Runs one request on the wire and reads its whole body (or streams a 2xx body to `sink`).
@@ -231,7 +238,7 @@ final class Transport: Sendable {
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.httpVersion = .automatic
         configuration.proxy = proxy.flatMap(Self.ahcProxy)
-        return AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        return AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .shared(loop), configuration: configuration)
     }
 
     /// An HTTP proxy (AHC tunnels https through it with CONNECT), with basic credentials from its URL.

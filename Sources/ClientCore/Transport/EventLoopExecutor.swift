@@ -1,8 +1,8 @@
 import NIOCore
 
-/// Runs a task's jobs on a channel's event loop: a conversation's reader and writers then wake on
-/// the thread its frames arrive and leave on, with no hop to the cooperative pool and back for
-/// each message (the echo round trip of `send --echo` is half thread switches otherwise).
+/// Runs a task's jobs on an event loop: what waits for the network then wakes on the thread the
+/// bytes arrive on, with no hop to the cooperative pool and back for each head, chunk or message
+/// (a keep-alive exchange or the echo round trip of `send --echo` is largely thread switches otherwise).
 final class EventLoopExecutor: TaskExecutor {
     private let loop: any EventLoop
 

@@ -4,6 +4,7 @@ import HummingbirdHTTP2
 import HummingbirdTLS
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// The demo API, served in-process on a loopback port for tests, the TUI's first run and benchmarks.
@@ -28,7 +29,10 @@ public final class DemoServer: Sendable {
     }
 
     /// Starts listening and returns once the socket is bound; port 0 picks a free port.
-    public static func start(host: String = "127.0.0.1", port: Int = 0, tls: DemoTLS? = nil) async throws -> DemoServer {
+    /// - Parameter threads: the event loops it serves on; NIO's shared ones by default. A benchmark
+    ///   gives it loops of its own, as a server on another machine has its own threads.
+    public static func start(host: String = "127.0.0.1", port: Int = 0, tls: DemoTLS? = nil,
+                             threads: (any EventLoopGroup)? = nil) async throws -> DemoServer {
         let scenarios = DemoScenarios()
         let pauses = DemoPauses()
         let serverBuilder: HTTPServerBuilder
@@ -50,6 +54,7 @@ public final class DemoServer: Sendable {
             server: serverBuilder,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in startup.resolve(.success(channel.localAddress?.port ?? port)) },
+            eventLoopGroupProvider: threads.map { .shared($0) } ?? .singleton,
             logger: DemoServer.silentLogger
         )
         // Run as a service so shutdown can be graceful: cancelling a Hummingbird server while a

@@ -9,7 +9,7 @@ struct BackoffBenchmark {
 
     func run() async {
         do {
-            let server = try await DemoServer.start()
+            let server = try await DemoServer.start(threads: BenchServer.ownThread)
             let client = try HTTPClient(baseURL: server.baseURL)
             let perExchange = 50
             client.maxRetries = perExchange

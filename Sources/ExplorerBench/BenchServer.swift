@@ -1,9 +1,15 @@
 import Hummingbird
 import HummingbirdCore
 import Logging
+import NIOPosix
 
 /// Runs a benchmark's Hummingbird router on a free 127.0.0.1 port until its task is cancelled.
 enum BenchServer {
+    /// The thread an in-process server answers on when the client under measurement runs in this
+    /// process too: its own, as a server on another machine has, so only the client's threads
+    /// and wake-ups are measured.
+    static let ownThread = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+
     /// - Parameter server: HTTP/1.1 by default; the WebSocket driver's upgrades its connections.
     static func start(_ router: Router<BasicRequestContext>, server: HTTPServerBuilder = .http1(), label: String)
         async throws -> (baseURL: String, task: Task<Void, any Error>) {

@@ -20,7 +20,7 @@ struct ChainBenchmark {
 
     func run() async {
         do {
-            let server = try await DemoServer.start()
+            let server = try await DemoServer.start(threads: BenchServer.ownThread)
             let client = try HTTPClient(baseURL: server.baseURL)
             client.headers = ["X-Demo-Key": "bench"]
             let file = try RequestFile(path: "bench.yaml", text: Self.file(calls: requests - 1))
@@ -61,8 +61,13 @@ struct ChainBenchmark {
         }
     }
 
-    /// The file run as `explorer run` does: filled, checked, captures carried. Every request must pass.
+    /// The file run as `explorer run` does: filled, checked, captures carried, on the client's
+    /// executor. Every request must pass.
     private func chained(_ file: RequestFile, on client: HTTPClient) async throws -> Double {
+        try await withTaskExecutorPreference(client.taskExecutor) { try await chainedHere(file, on: client) }
+    }
+
+    private func chainedHere(_ file: RequestFile, on client: HTTPClient) async throws -> Double {
         var state = RequestFileRun(arguments: [:], profile: [:], environment: [:])
         try state.enter(file, profile: [:])
         let start = ContinuousClock.now

@@ -13,7 +13,7 @@ struct ClientBenchmark {
 
     func run() async {
         do {
-            let server = try await DemoServer.start()
+            let server = try await DemoServer.start(threads: BenchServer.ownThread)
             let url = server.baseURL + "status/200"
             let coreClient = try HTTPClient(baseURL: server.baseURL)
             let rawClient = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.rawConfiguration())

@@ -14,7 +14,7 @@ struct OAuthBenchmark {
 
     func run() async {
         do {
-            let server = try await DemoServer.start()
+            let server = try await DemoServer.start(threads: BenchServer.ownThread)
             let home = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-bench-oauth-\(getpid())")
             defer { try? FileManager.default.removeItem(at: home) }
             let store = TokenStore(home: ExplorerHome(directory: home))

@@ -44,7 +44,9 @@ final class SignalWatcher {
 
 /// Runs `work` in a task of its own that Ctrl-C (SIGINT) cancels: how `send`, `run` and
 /// `replay` stop what they are sending. `cancelled` says whether it was.
-func cancellableByInterrupt<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) async -> (value: Value, cancelled: Bool) {
+/// - Parameter executor: where the task runs (a client's, so its exchange starts without a hop).
+func cancellableByInterrupt<Value: Sendable>(on executor: (any TaskExecutor)? = nil,
+                                             _ work: @escaping @Sendable () async -> Value) async -> (value: Value, cancelled: Bool) {
     // The watcher is in place before the work starts: a Ctrl-C the moment the first event is out
     // must cancel it, not kill the process with its events undrained.
     let interrupt = Locked(Interrupt<Value>())
@@ -54,7 +56,7 @@ func cancellableByInterrupt<Value: Sendable>(_ work: @escaping @Sendable () asyn
             return state.task
         }?.cancel()
     }
-    let task = Task(operation: work)
+    let task = Task(executorPreference: executor, operation: work)
     if interrupt.withLock({ state -> Bool in
         state.task = task
         return state.arrived

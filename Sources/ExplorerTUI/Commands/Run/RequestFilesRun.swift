@@ -54,28 +54,32 @@ struct RequestFilesRun {
                 await Self.shutdown(clients, writers)
                 throw .usage("\(file.path): vars: undefined variable \(error.placeholder)")
             }
-            for index in file.requests.requests.indices {
-                let stop = cancelled || (failFast && outcomes.contains { !$0.passed })
-                if stop {
-                    skipped.append(file.requests.requests[index].name ?? "request \(index + 1)")
-                    continue
-                }
-                let outcome: RequestOutcome
-                switch state.prepare(index, of: file) {
-                case .refused(let refused): outcome = refused
-                case .send(let request):
-                    let (record, _) = await cancellableByInterrupt { [client = opened.client] in await client.run(request) }
-                    if record.wasCancelled {
-                        cancelled = true
+            // On the client's executor, as its exchanges: no hop between threads as each starts and ends.
+            let client = opened.client
+            await withTaskExecutorPreference(client.taskExecutor) {
+                for index in file.requests.requests.indices {
+                    let stop = cancelled || (failFast && outcomes.contains { !$0.passed })
+                    if stop {
                         skipped.append(file.requests.requests[index].name ?? "request \(index + 1)")
                         continue
                     }
-                    outcome = state.finish(index, of: file, with: record.result, milliseconds: record.milliseconds)
+                    let outcome: RequestOutcome
+                    switch state.prepare(index, of: file) {
+                    case .refused(let refused): outcome = refused
+                    case .send(let request):
+                        let (record, _) = await cancellableByInterrupt(on: client.taskExecutor) { await client.run(request) }
+                        if record.wasCancelled {
+                            cancelled = true
+                            skipped.append(file.requests.requests[index].name ?? "request \(index + 1)")
+                            continue
+                        }
+                        outcome = state.finish(index, of: file, with: record.result, milliseconds: record.milliseconds)
+                    }
+                    let known = state.scope.secrets(environmentNames: file.environmentNames)
+                    secrets.withLock { $0 = known }
+                    Console.out(outcome.line + "\n")
+                    outcomes.append(outcome)
                 }
-                let known = state.scope.secrets(environmentNames: file.environmentNames)
-                secrets.withLock { $0 = known }
-                Console.out(outcome.line + "\n")
-                outcomes.append(outcome)
             }
             if cancelled { break fileLoop }
         }

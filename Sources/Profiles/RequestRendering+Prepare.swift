@@ -28,15 +28,21 @@ extension RequestRendering {
     /// `environmentNames`: the `${env:}` its file reads, whose values are masked.
     public func prepare(_ spec: RequestSpec, sending sent: RequestSpec? = nil, name: String,
                         environmentNames: [String] = []) -> Result<HTTPRequest, Refusal> {
-        var scope = self.scope
+        // The scope's layers are merged once (`values`); a request's own vars make a rendering of their own.
+        var rendering = self
         let filled: RequestSpec, inserted: [String]
         do throws(RequestRendering.Undefined) {
-            scope.file.merge(try RequestRendering(scope, fills: fills).values(of: spec.vars)) { _, own in own }
-            (filled, inserted) = try RequestRendering(scope, fills: fills).render(sent ?? spec)
+            if !spec.vars.isEmpty {
+                var scope = self.scope
+                scope.file.merge(try values(of: spec.vars)) { _, own in own }
+                rendering = RequestRendering(scope, fills: fills)
+            }
+            (filled, inserted) = try rendering.render(sent ?? spec)
         } catch {
             return .failure(.undefined(error.placeholder))
         }
-        let masking = scope.secrets(environmentNames: environmentNames)
+        let variables = rendering.values.variables
+        let masking = rendering.scope.secrets(of: variables, environmentNames: environmentNames)
         var request: HTTPRequest
         do throws(HTTPError) {
             request = try filled.httpRequest()
@@ -46,7 +52,7 @@ extension RequestRendering {
         }
         guard spec.hasChecks else { return .success(request) }
         request.checks = ResponseChecks(request: name, captures: spec.captures, asserts: spec.asserts, poll: spec.poll,
-                                        variables: scope.values, secrets: Secrets.Values(masking.longestFirst + inserted))
+                                        variables: variables, secrets: Secrets.Values(masking.longestFirst + inserted))
         return .success(request)
     }
 }

@@ -55,6 +55,11 @@ public struct VariableScope: Sendable, Equatable {
     /// Every secret value in scope (secret variables, and environment values that templates
     /// read), for outputs to mask.
     public func secrets(environmentNames names: [String] = []) -> Secrets.Values {
+        secrets(of: values, environmentNames: names)
+    }
+
+    /// The same, from `values` already merged.
+    func secrets(of values: [String: TemplateValue], environmentNames names: [String]) -> Secrets.Values {
         Secrets.Values(values.values.filter(\.secret).map(\.text) + names.compactMap { environment[$0] })
     }
 }

@@ -29,7 +29,7 @@ extension AssertPredicate {
         case .string(let text):
             guard let template = Template.parsed(text) else { return node }
             let rendered = template.render(with: values) { $0.placeholder }.text
-            if template.parts.count == 1, case .variable = template.parts[0],
+            if template.parts.count == 1, case .variable = template.parts[0], rendered.utf8.first.map(Self.startsNumber) == true,
                let number = JSONNode.parse(rendered), case .number = number {
                 return number
             }
@@ -37,6 +37,11 @@ extension AssertPredicate {
         case .array(let items): return .array(items.map { filled($0, values) })
         default: return node
         }
+    }
+
+    /// Whether a JSON number may start with this byte: only then is a value worth parsing as one.
+    private static func startsNumber(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     private static func filled(_ text: String, _ values: TemplateValues) -> String {

@@ -14,8 +14,9 @@ struct ResponseSubjects {
     /// Every path the checks will ask for, so one pass over the body serves them all.
     private let paths: [JSONPath]
     /// What each path selects; nil until a path is first asked for, empty when the body is not
-    /// JSON (or was streamed, or is too large to read).
-    private var selected: [JSONPath: [JSONNode]]?
+    /// JSON (or was streamed, or is too large to read). A list: a few paths are found faster
+    /// by comparing than by hashing.
+    private var selected: [(path: JSONPath, values: [JSONNode])]?
 
     init(_ response: HTTPResponse, durationMs: Double, paths: [JSONPath]) {
         self.response = response
@@ -51,22 +52,22 @@ struct ResponseSubjects {
     /// Nothing when the path is not valid (refused where the file was read) or the body is not JSON.
     private mutating func json(_ path: JSONPath) -> JSONNode? {
         if selected == nil { selected = select() }
-        return selected?[path].flatMap(JSONNode.subject(of:))
+        return selected?.first { $0.path == path }.flatMap { JSONNode.subject(of: $0.values) }
     }
 
     /// All the paths at once: one pass over the body that builds only what they select (a 10 MB
     /// body is not parsed into a tree to read `$.token`).
-    private func select() -> [JSONPath: [JSONNode]] {
-        guard response.streamedBytes == 0, response.body.count <= HTTPJSONFieldValidator.maxBytes else { return [:] }
-        let paths = Array(Set(paths))
+    private func select() -> [(path: JSONPath, values: [JSONNode])] {
+        guard response.streamedBytes == 0, response.body.count <= HTTPJSONFieldValidator.maxBytes else { return [] }
+        let paths = self.paths.indices.filter { !self.paths[..<$0].contains(self.paths[$0]) }.map { self.paths[$0] }
         let data = response.body.data
         // A small body is parsed whole: cheaper than planning a pass, and the same nodes.
         if data.count <= Self.smallBody {
-            guard let root = JSONNode.parse(data) else { return [:] }
-            return Dictionary(uniqueKeysWithValues: paths.map { ($0, $0.values(in: root)) })
+            guard let root = JSONNode.parse(data) else { return [] }
+            return paths.map { ($0, $0.values(in: root)) }
         }
-        guard let values = try? JSONSelection.allValues(of: paths, inUTF8: data) else { return [:] }
-        return Dictionary(uniqueKeysWithValues: zip(paths, values))
+        guard let values = try? JSONSelection.allValues(of: paths, inUTF8: data) else { return [] }
+        return Array(zip(paths, values))
     }
 
     /// The value of the first `Set-Cookie` of this response that sets `name` (RFC 6265 §5.2:

@@ -78,7 +78,13 @@ extension HTTPHeaders {
 }
 
 extension String {
+    /// Header names compare case-insensitively in ASCII (RFC 9110 §5.1), byte by byte: no
+    /// lower-cased copies on every lookup.
     func caseInsensitiveEquals(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && lowercased() == other.lowercased()
+        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8) { $0 == $1 || Self.asciiLower($0) == Self.asciiLower($1) }
+    }
+
+    private static func asciiLower(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 }

@@ -144,12 +144,13 @@ final class Transport: Sendable {
                 while var piece = try decoder.next() {
                     let feed = stream.map { stream in piece.withUnsafeReadableBytes { stream.feed($0) } } ?? .more
                     if case .end(let keeping) = feed { piece = piece.getSlice(at: piece.readerIndex, length: keeping) ?? piece }
+                    // The sink's Data shares the decoded bytes rather than copying them.
                     if let toSink {
                         streamed += piece.readableBytes
-                        try await toSink.write(Data(buffer: piece))
+                        try await toSink.write(Data(buffer: piece, byteTransferStrategy: .noCopy))
                     } else {
                         try collector?.append(piece)
-                        try await watcher?.write(Data(buffer: piece))
+                        try await watcher?.write(Data(buffer: piece, byteTransferStrategy: .noCopy))
                     }
                     if feed != .more { break reading }
                 }

@@ -4,9 +4,10 @@ import DemoAPI
 import Foundation
 import NIOCore
 
-/// Sequential keep-alive GETs on loopback: through ClientCore and through raw AsyncHTTPClient
-/// configured alike, against one in-process server, interleaved in batches so that machine
-/// drift hits both; curl as an outside reference.
+/// Sequential keep-alive GETs on loopback: through ClientCore (on its client's executor, and from
+/// the cooperative pool) and through raw AsyncHTTPClient configured alike, against one in-process
+/// server on a thread of its own, interleaved in batches so that machine drift hits all; curl as
+/// an outside reference.
 struct ClientBenchmark {
     let requestsPerBatch: Int
     let batches: Int
@@ -22,33 +23,38 @@ struct ClientBenchmark {
                 _ = try await coreClient.send(HTTPRequest(.get, "status/200"))
                 _ = try await Self.rawGet(rawClient, url)
             }
-            var coreTimes: [Double] = []
-            var rawTimes: [Double] = []
-            var ratios: [Double] = []
-            var meanRatios: [Double] = []
-            // CPU time (user + system, this process: client, event loops and the server alike) per
-            // exchange, per batch; the server's share is the same for both sides.
-            var coreCPU: [Double] = []
-            var rawCPU: [Double] = []
+            // Each side's per-batch median request (µs) and CPU per exchange (user + system, this
+            // process: client, event loops and the server alike; the server's share is the same for
+            // all). ClientCore twice: as `explorer run` calls it, on the client's executor, and as a
+            // plain caller on the cooperative pool does.
+            var times: [Side: [Double]] = [:]
+            var means: [Side: [Double]] = [:]
+            var cpu: [Side: [Double]] = [:]
             for batch in 0..<batches {
-                // Alternate which goes first, so neither always runs on a warmer machine.
-                let coreFirst = batch.isMultiple(of: 2)
-                var core = Sample([])
-                var raw = Sample([])
-                for pass in 0..<2 {
+                // Rotate which goes first, so none always runs on a warmer machine.
+                for pass in 0..<Side.allCases.count {
+                    let side = Side.allCases[(batch + pass) % Side.allCases.count]
                     let cpuBefore = Self.cpuMicros()
-                    if (pass == 0) == coreFirst {
-                        core = try await Self.time(requestsPerBatch) { _ = try await coreClient.send(HTTPRequest(.get, "status/200")) }
-                        coreCPU.append((Self.cpuMicros() - cpuBefore) / Double(requestsPerBatch))
-                    } else {
-                        raw = try await Self.time(requestsPerBatch) { try await Self.rawGet(rawClient, url) }
-                        rawCPU.append((Self.cpuMicros() - cpuBefore) / Double(requestsPerBatch))
+                    let sample: Sample = switch side {
+                    case .onExecutor:
+                        try await withTaskExecutorPreference(coreClient.taskExecutor) {
+                            try await Self.time(requestsPerBatch) { _ = try await coreClient.send(HTTPRequest(.get, "status/200")) }
+                        }
+                    case .onPool:
+                        try await Self.time(requestsPerBatch) { _ = try await coreClient.send(HTTPRequest(.get, "status/200")) }
+                    case .raw:
+                        try await Self.time(requestsPerBatch) { try await Self.rawGet(rawClient, url) }
                     }
+                    cpu[side, default: []].append((Self.cpuMicros() - cpuBefore) / Double(requestsPerBatch))
+                    times[side, default: []].append(sample.median)
+                    means[side, default: []].append(sample.mean)
                 }
-                coreTimes.append(core.median)
-                rawTimes.append(raw.median)
-                ratios.append(core.median / raw.median)
-                meanRatios.append(core.mean / raw.mean)
+            }
+            func ratios(_ side: Side, _ figures: [Side: [Double]]) -> Sample {
+                Sample(zip(figures[side] ?? [], figures[.raw] ?? []).map { $0 / $1 })
+            }
+            func cpuOver(_ side: Side) -> Sample {
+                Sample(zip(cpu[side] ?? [], cpu[.raw] ?? []).map { $0 - $1 })
             }
             let curl = Self.curlMicrosPerRequest(url, count: requestsPerBatch)
             await coreClient.shutdown()
@@ -56,23 +62,33 @@ struct ClientBenchmark {
             await server.shutdown()
             print("requests=\(requestsPerBatch * batches) batches=\(batches)")
             // Per-request medians: one scheduler hiccup must not move a whole batch.
-            print("clientcore_us_per_req=\(format(Sample(coreTimes).median))")
-            print("ahc_us_per_req=\(format(Sample(rawTimes).median))")
+            print("clientcore_us_per_req=\(format(Sample(times[.onExecutor] ?? []).median))")
+            print("clientcore_on_pool_us_per_req=\(format(Sample(times[.onPool] ?? []).median))")
+            print("ahc_us_per_req=\(format(Sample(times[.raw] ?? []).median))")
             print("curl_us_per_req=\(curl.map { format($0) } ?? "unavailable")")
-            print("ratio_p10=\(format(Sample(ratios).percentile(10), digits: 3)) ratio_p90=\(format(Sample(ratios).percentile(90), digits: 3))")
-            print("clientcore_vs_ahc_of_means=\(format(Sample(meanRatios).median, digits: 3))")
-            let ratioSample = Sample(ratios)
-            print("ratio_min=\(format(ratioSample.percentile(0), digits: 3)) ratio_max=\(format(ratioSample.percentile(100), digits: 3))")
-            print("clientcore_cpu_us_per_req=\(format(Sample(coreCPU).median)) ahc_cpu_us_per_req=\(format(Sample(rawCPU).median))")
-            let overhead = Sample(zip(coreCPU, rawCPU).map { $0 - $1 })
+            let wall = ratios(.onExecutor, times)
+            print("ratio_p10=\(format(wall.percentile(10), digits: 3)) ratio_p90=\(format(wall.percentile(90), digits: 3))")
+            print("ratio_min=\(format(wall.percentile(0), digits: 3)) ratio_max=\(format(wall.percentile(100), digits: 3))")
+            print("clientcore_vs_ahc_of_means=\(format(ratios(.onExecutor, means).median, digits: 3))")
+            print("clientcore_cpu_us_per_req=\(format(Sample(cpu[.onExecutor] ?? []).median)) ahc_cpu_us_per_req=\(format(Sample(cpu[.raw] ?? []).median))")
+            let overhead = cpuOver(.onExecutor)
             print("cpu_over_ahc_p10=\(format(overhead.percentile(10))) cpu_over_ahc_p90=\(format(overhead.percentile(90)))")
+            // The same client called from the cooperative pool, as a plain caller does by default.
+            print("clientcore_on_pool_cpu_us_over_ahc=\(format(cpuOver(.onPool).median))")
+            print("clientcore_on_pool_vs_ahc=\(format(ratios(.onPool, times).median, digits: 3))")
             print("clientcore_cpu_us_over_ahc=\(format(overhead.median)) (target <= 5)")
             ClientInstructions.report()
-            print("clientcore_vs_ahc=\(format(Sample(ratios).median, digits: 3))")
+            print("clientcore_vs_ahc=\(format(wall.median, digits: 3))")
         } catch {
             FileHandle.standardError.write(Data("explorer-bench: \(error)\n".utf8))
             exit(1)
         }
+    }
+
+    /// Who sends: ClientCore on its client's executor (as `explorer run` does), ClientCore from the
+    /// cooperative pool, raw AsyncHTTPClient from the cooperative pool.
+    enum Side: CaseIterable {
+        case onExecutor, onPool, raw
     }
 
     /// AHC configured as ClientCore configures it.

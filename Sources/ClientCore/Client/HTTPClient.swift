@@ -199,7 +199,8 @@ public final class HTTPClient: Sendable {
     /// - Parameter sink: streams a 2xx body there as it arrives instead of keeping it;
     ///   once a byte is written the exchange is no longer retried.
     public func send(_ request: HTTPRequest, id: ExchangeID? = nil, sink: BodySink? = nil) async throws(HTTPError) -> HTTPResponse {
-        try await run(Exchange(client: self, id: id ?? makeExchangeID(), request: request, publishes: true, sink: sink))
+        var exchange = Exchange(client: self, id: id ?? makeExchangeID(), request: request, publishes: true, sink: sink)
+        return try await exchange.run()
     }
 
     /// Opens a WebSocket (SPEC §12) with `request` as its handshake — prepared as every request is
@@ -207,7 +208,8 @@ public final class HTTPClient: Sendable {
     /// `conversation` until it closes; a connection that drops is reconnected as retries allow.
     /// Returns the handshake's response once the conversation is over (`webSocketClosed` says how).
     public func open(_ request: HTTPRequest, id: ExchangeID? = nil, conversation: WebSocketConversation) async throws(HTTPError) -> HTTPResponse {
-        try await run(Exchange(client: self, id: id ?? makeExchangeID(), request: request, publishes: true, sink: nil, conversation: conversation))
+        var exchange = Exchange(client: self, id: id ?? makeExchangeID(), request: request, publishes: true, sink: nil, conversation: conversation)
+        return try await exchange.run()
     }
 
     /// Whether `request` opens a WebSocket on this client: its URL, joined to the base URL, is
@@ -220,23 +222,17 @@ public final class HTTPClient: Sendable {
     /// its tries are not attempts of the exchange it serves.
     /// - Parameter validators: instead of the client's (none: any answer is the caller's to read).
     func sendQuietly(_ request: HTTPRequest, validators: [any HTTPValidator]? = nil) async throws(HTTPError) -> HTTPResponse {
-        try await run(Exchange(client: self, id: makeExchangeID(), request: request, publishes: false, sink: nil, validators: validators))
+        var exchange = Exchange(client: self, id: makeExchangeID(), request: request, publishes: false, sink: nil, validators: validators)
+        return try await exchange.run()
     }
 
-    /// Where this client's exchanges run (the event loop its connections live on). A caller that
-    /// sends one request after another and works between them (`explorer run`'s captures and
-    /// asserts) runs its loop here too, so no exchange starts or ends with a hop between threads.
+    /// The event loop this client's connections live on, as a task executor. A caller that runs
+    /// its exchanges there (`withTaskExecutorPreference(client.taskExecutor) { … }`) has each
+    /// response head and body chunk wake its exchange on the thread that read it, with no hop to
+    /// the cooperative pool and back (issue 29: CPU per exchange below raw AsyncHTTPClient's);
+    /// `explorer run` does. Not the default: a sink's or validator's code then runs on the loop,
+    /// and work that blocks there stalls every connection of the client.
     public var taskExecutor: any TaskExecutor { transport.executor }
-
-    /// Runs an exchange on the transport's event loop: each response head and body chunk wakes it
-    /// on the thread that read it (issue 14's lever, measured in issue 29: ClientCore's CPU per
-    /// exchange over raw AsyncHTTPClient fell from ~30 µs to a few).
-    private func run(_ exchange: Exchange) async throws(HTTPError) -> HTTPResponse {
-        var exchange = exchange
-        return try await withTaskExecutorPreference(transport.executor) { () async throws(HTTPError) -> HTTPResponse in
-            try await exchange.run()
-        }
-    }
 
     /// Every event of every exchange from now on. A reader more than `bufferLimit` events
     /// behind loses the oldest; with no reader, events cost nothing.

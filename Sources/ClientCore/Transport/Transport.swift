@@ -32,8 +32,8 @@ final class Transport: Sendable {
     private let tls: TLSSettings
     private let proxy: ProxySetting
     private let pool = Locked(Pool())
-    /// The one event loop every connection of this transport lives on; exchanges run their
-    /// jobs there too (`executor`), so a response wakes its exchange without a thread hop.
+    /// The one event loop every connection of this transport lives on; a caller that runs its
+    /// exchanges on `executor` has a response wake its exchange without a thread hop.
     let loop: any EventLoop
     let executor: EventLoopExecutor
 

@@ -51,6 +51,12 @@ final class StreamFollower: Sendable {
         /// `stream.opened` and `stream.closed`, for the exchange's own record (the events
         /// between them are published only: an endless stream must not grow the record).
         var recorded: [ClientEvent] = []
+
+        /// `number` more events or records, over the exchange and in this attempt's stream.
+        mutating func count(_ number: Int) {
+            dispatched += number
+            events += number
+        }
     }
 
     let limits: StreamLimits
@@ -140,8 +146,7 @@ final class StreamFollower: Sendable {
                 let before = splitter.recordCount
                 let records = splitter.finish()
                 for record in records { items.append(stamp(record.kind)) }
-                state.dispatched += splitter.recordCount - before
-                state.events += splitter.recordCount - before
+                state.count(splitter.recordCount - before)
             }
             // An event stream's unfinished block is discarded (WHATWG); the parser goes with the attempt.
             let why = state.stop ?? reason
@@ -189,8 +194,7 @@ final class StreamFollower: Sendable {
         switch state.reader.take() {
         case .events(var parser):
             for event in parser.feed(bytes) where state.stop == nil {
-                state.dispatched += 1
-                state.events += 1
+                state.count(1)
                 if heard {
                     kinds.append(.streamEvent(StreamEventReport(index: state.dispatched, type: event.type, data: event.data,
                                                                 id: event.id, retry: event.retry)))
@@ -203,13 +207,11 @@ final class StreamFollower: Sendable {
         case .records(var splitter) where splitter.counting:
             let before = splitter.recordCount
             _ = splitter.feed(bytes)
-            state.dispatched += splitter.recordCount - before
-            state.events += splitter.recordCount - before
+            state.count(splitter.recordCount - before)
             state.reader = .records(splitter)
         case .records(var splitter):
             for record in splitter.feed(bytes) where state.stop == nil {
-                state.dispatched += 1
-                state.events += 1
+                state.count(1)
                 if heard { kinds.append(record.kind) }
                 if let max = limits.maxEvents, state.dispatched >= max { state.stop = .maxEvents }
             }

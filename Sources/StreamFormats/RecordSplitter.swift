@@ -130,6 +130,8 @@ public struct RecordSplitter: Sendable {
 
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     static let lineFeed: UInt8 = 0x0A
+    /// Counted lines go a block at a time: a blank line makes its block walk line by line.
+    static let countingBlock = 4096
     static let carriageReturn: UInt8 = 0x0D
     static let recordSeparator: UInt8 = 0x1E
 
@@ -228,10 +230,13 @@ public struct RecordSplitter: Sendable {
     }
 
     /// Counting JSON Lines: whether a line has content is known at its first byte that is not
-    /// whitespace (almost always its first), then straight to its line feed. Returns where it stopped.
+    /// whitespace (almost always its first), then a plain block at a time (`PlainLineFeeds`), or
+    /// straight to its line feed. Returns where it stopped.
     private mutating func countLines(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return bytes.count }
         var next = start
+        // Up to here, after a block that was not plain, lines are walked one by one.
+        var walkUntil = start
         while next < bytes.count {
             if !hasContent {
                 while next < bytes.count, JSONSequenceStructure.isWhitespace(bytes[next]), bytes[next] != Self.lineFeed { next += 1 }
@@ -241,6 +246,16 @@ public struct RecordSplitter: Sendable {
                     continue
                 }
                 hasContent = true
+            }
+            // Inside a line with content, which a plain block leaves it in.
+            if next >= walkUntil, bytes.count - next > Self.countingBlock {
+                let end = next + Self.countingBlock
+                if let lineFeeds = PlainLineFeeds.count(in: bytes, from: next, to: end) {
+                    recordCount += lineFeeds
+                    next = end
+                    continue
+                }
+                walkUntil = end
             }
             guard let lineFeed = memchr(base + next, Int32(Self.lineFeed), bytes.count - next) else { return bytes.count }
             recordCount += 1

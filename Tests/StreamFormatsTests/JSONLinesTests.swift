@@ -149,4 +149,24 @@ import Testing
             #expect(countRecords([body[..<cut], body[cut...]], maxRecordBytes: 100) == expected, "\(body)")
         }
     }
+
+    /// The same on long bodies, which the counter takes a plain block at a time: mostly records,
+    /// now and then a blank line, a line that begins with whitespace or a CRLF, in random chunks.
+    @Test func theCounterAgreesWithTheSplitterOnLongBodies() {
+        var generator = SystemRandomNumberGenerator()
+        let record = Array(#"{"id":12345,"name":"record"}"#.utf8) + [0x0A]
+        let odd: [[UInt8]] = [[0x0A], [0x0D, 0x0A], [0x20], [0x09], Array(repeating: 0x41, count: 5000), [0x7B, 0x0A]]
+        for _ in 0..<40 {
+            var body: [UInt8] = []
+            for _ in 0..<Int.random(in: 100...2000, using: &generator) {
+                body += Int.random(in: 0..<200, using: &generator) == 0 ? odd.randomElement(using: &generator)! : record
+            }
+            var splitter = RecordSplitter(format: .jsonLines)!
+            let expected = splitter.feed(body).count + splitter.finish().count
+            var cuts = (0..<Int.random(in: 0...6, using: &generator)).map { _ in Int.random(in: 0...body.count, using: &generator) }.sorted()
+            cuts = [0] + cuts + [body.count]
+            let chunks = zip(cuts, cuts.dropFirst()).map { body[$0..<$1] }
+            #expect(countRecords(chunks) == expected, "cut at \(cuts)")
+        }
+    }
 }

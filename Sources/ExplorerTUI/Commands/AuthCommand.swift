@@ -23,7 +23,7 @@ struct AuthCommand: AsyncParsableCommand {
 
     struct Login: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run the profile's grant now and store the token (exit 1 when the grant fails).")
+            commandName: "login", abstract: "Run the profile's grant now and store the token (exit 1 when the grant fails).")
 
         @OptionGroup var profile: ProfileOption
 
@@ -55,7 +55,7 @@ struct AuthCommand: AsyncParsableCommand {
 
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print the stored token's grant, scope and expiry, or that there is none (never the token).")
+            commandName: "status", abstract: "Print the stored token's grant, scope and expiry, or that there is none (never the token).")
 
         @OptionGroup var profile: ProfileOption
 
@@ -74,7 +74,7 @@ struct AuthCommand: AsyncParsableCommand {
 
     struct Logout: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Revoke the stored tokens where the server has a revocation endpoint (RFC 7009), then delete them.")
+            commandName: "logout", abstract: "Revoke the stored tokens where the server has a revocation endpoint (RFC 7009), then delete them.")
 
         @OptionGroup var profile: ProfileOption
 

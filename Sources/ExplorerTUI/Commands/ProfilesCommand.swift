@@ -17,7 +17,7 @@ struct ProfilesCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the profiles, one per line; one that cannot be read is listed with its problem.")
+            commandName: "list", abstract: "List the profiles, one per line; one that cannot be read is listed with its problem.")
 
         func run() async throws {
             let store = ProfileStore()
@@ -36,7 +36,7 @@ struct ProfilesCommand: AsyncParsableCommand {
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print a profile as YAML, secrets masked as •••; ${env:NAME} references are shown as written.")
+            commandName: "show", abstract: "Print a profile as YAML, secrets masked as •••; ${env:NAME} references are shown as written.")
 
         @Argument(help: "The profile's name.")
         var name: String
@@ -63,7 +63,7 @@ struct ProfilesCommand: AsyncParsableCommand {
 
     struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Delete a profile with its saved requests and cookie jar (the built-in demo cannot be deleted).")
+            commandName: "delete", abstract: "Delete a profile with its saved requests and cookie jar (the built-in demo cannot be deleted).")
 
         @Argument(help: "The profile's name.")
         var name: String
@@ -83,7 +83,7 @@ struct ProfilesCommand: AsyncParsableCommand {
     /// atomic, never over a file that does not parse). The kill-during-save test drives it.
     struct Save: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Save a profile from a YAML file, checked first and written atomically.",
+            commandName: "save", abstract: "Save a profile from a YAML file, checked first and written atomically.",
             shouldDisplay: false)
 
         @Argument(help: "The profile's name.")

@@ -14,7 +14,7 @@ struct RequestsCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "The saved requests of a profile in saved order: name, method, URL (the demo's are its ready requests).")
+            commandName: "list", abstract: "The saved requests of a profile in saved order: name, method, URL (the demo's are its ready requests).")
 
         @Option(help: "The profile (default: demo).")
         var profile: String?

@@ -14,7 +14,7 @@ struct GraphQLCommand: AsyncParsableCommand {
 
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Validate query documents with every rule of the GraphQL specification (October 2021, §5).",
+            commandName: "check", abstract: "Validate query documents with every rule of the GraphQL specification (October 2021, §5).",
             discussion: """
                 Each error is printed as FILE:LINE:COLUMN: message (a deprecated field or value used as \
                 FILE:LINE:COLUMN: warning: …). Exit 0 when every document is valid, 1 when one is not, \

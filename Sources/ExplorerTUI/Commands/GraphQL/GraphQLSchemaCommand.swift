@@ -10,7 +10,7 @@ extension GraphQLCommand {
     /// introspection query, sent as any request is, and the answer written as SDL.
     struct Schema: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Fetch a GraphQL schema by introspection and write it as SDL.",
+            commandName: "schema", abstract: "Fetch a GraphQL schema by introspection and write it as SDL.",
             discussion: """
                 URL is absolute or relative to the profile's base URL (default: graphql). Without -o the SDL \
                 goes to $EXPLORER_HOME/schemas/PROFILE.graphql (where send and the TUI look for it), never over \

@@ -3,9 +3,11 @@ import ClientCore
 import DemoAPI
 import Foundation
 import NIOCore
+import NIOPosix
 
 /// Sequential keep-alive GETs on loopback: through ClientCore (on its client's executor, and from
-/// the cooperative pool) and through raw AsyncHTTPClient configured alike, against one in-process
+/// the cooperative pool) and through raw AsyncHTTPClient configured alike (with AHC's own choice
+/// of event loop, and on one loop as ClientCore's transport keeps it), against one in-process
 /// server on a thread of its own, interleaved in batches so that machine drift hits all; curl as
 /// an outside reference.
 struct ClientBenchmark {
@@ -18,10 +20,13 @@ struct ClientBenchmark {
             let url = server.baseURL + "status/200"
             let coreClient = try HTTPClient(baseURL: server.baseURL)
             let rawClient = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.rawConfiguration())
+            let rawOneLoopClient = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton.next()),
+                                                              configuration: Self.rawConfiguration())
             // Warm both pools and code paths.
             for _ in 0..<200 {
                 _ = try await coreClient.send(HTTPRequest(.get, "status/200"))
                 _ = try await Self.rawGet(rawClient, url)
+                _ = try await Self.rawGet(rawOneLoopClient, url)
             }
             // Each side's per-batch median request (µs) and CPU per exchange (user + system, this
             // process: client, event loops and the server alike; the server's share is the same for
@@ -44,21 +49,24 @@ struct ClientBenchmark {
                         try await Self.time(requestsPerBatch) { _ = try await coreClient.send(HTTPRequest(.get, "status/200")) }
                     case .raw:
                         try await Self.time(requestsPerBatch) { try await Self.rawGet(rawClient, url) }
+                    case .rawOnOneLoop:
+                        try await Self.time(requestsPerBatch) { try await Self.rawGet(rawOneLoopClient, url) }
                     }
                     cpu[side, default: []].append((Self.cpuMicros() - cpuBefore) / Double(requestsPerBatch))
                     times[side, default: []].append(sample.median)
                     means[side, default: []].append(sample.mean)
                 }
             }
-            func ratios(_ side: Side, _ figures: [Side: [Double]]) -> Sample {
-                Sample(zip(figures[side] ?? [], figures[.raw] ?? []).map { $0 / $1 })
+            func ratios(_ side: Side, _ figures: [Side: [Double]], to base: Side = .raw) -> Sample {
+                Sample(zip(figures[side] ?? [], figures[base] ?? []).map { $0 / $1 })
             }
-            func cpuOver(_ side: Side) -> Sample {
-                Sample(zip(cpu[side] ?? [], cpu[.raw] ?? []).map { $0 - $1 })
+            func cpuOver(_ side: Side, _ base: Side = .raw) -> Sample {
+                Sample(zip(cpu[side] ?? [], cpu[base] ?? []).map { $0 - $1 })
             }
             let curl = Self.curlMicrosPerRequest(url, count: requestsPerBatch)
             await coreClient.shutdown()
             try await rawClient.shutdown()
+            try await rawOneLoopClient.shutdown()
             await server.shutdown()
             print("requests=\(requestsPerBatch * batches) batches=\(batches)")
             // Per-request medians: one scheduler hiccup must not move a whole batch.
@@ -76,6 +84,10 @@ struct ClientBenchmark {
             // The same client called from the cooperative pool, as a plain caller does by default.
             print("clientcore_on_pool_cpu_us_over_ahc=\(format(cpuOver(.onPool).median))")
             print("clientcore_on_pool_vs_ahc=\(format(ratios(.onPool, times).median, digits: 3))")
+            // Against AHC on one loop too: ClientCore's own code apart from where its connections live.
+            print("ahc_one_loop_us_per_req=\(format(Sample(times[.rawOnOneLoop] ?? []).median)) ahc_one_loop_cpu_us_over_ahc=\(format(cpuOver(.rawOnOneLoop).median))")
+            print("clientcore_on_pool_cpu_us_over_ahc_one_loop=\(format(cpuOver(.onPool, .rawOnOneLoop).median))")
+            print("clientcore_on_pool_vs_ahc_one_loop=\(format(ratios(.onPool, times, to: .rawOnOneLoop).median, digits: 3))")
             print("clientcore_cpu_us_over_ahc=\(format(overhead.median)) (target <= 5)")
             ClientInstructions.report()
             print("clientcore_vs_ahc=\(format(wall.median, digits: 3))")
@@ -86,9 +98,10 @@ struct ClientBenchmark {
     }
 
     /// Who sends: ClientCore on its client's executor (as `explorer run` does), ClientCore from the
-    /// cooperative pool, raw AsyncHTTPClient from the cooperative pool.
+    /// cooperative pool, raw AsyncHTTPClient from the cooperative pool (its connections on the
+    /// loops AHC picks, or on one loop as ClientCore's are).
     enum Side: CaseIterable {
-        case onExecutor, onPool, raw
+        case onExecutor, onPool, raw, rawOnOneLoop
     }
 
     /// AHC configured as ClientCore configures it.

@@ -130,6 +130,22 @@ private func residentBytes() throws -> Int {
         }
     }
 
+    /// Without a sink the transport reads the response on the loop, and still hands it to the
+    /// validators off it, as it does with a sink.
+    @Test func byDefaultValidatorsRunOffTheLoopWithOrWithoutASink() async throws {
+        try await withDemo { _, client in
+            let onLoop = Recorder<Bool>()
+            client.validators = [CallbackValidator(name: "where") { [loop = client.transport.loop] _, _ in
+                onLoop.append(loop.inEventLoop)
+                return .nextValidator
+            }]
+            let unsunk = try await client.send(HTTPRequest(.get, "bytes/200000"))
+            let sunk = try await client.send(HTTPRequest(.get, "bytes/100"), sink: BodySink(head: { _, _, _ in }, body: { _ in }))
+            #expect(unsunk.body.count == 200_000 && sunk.status == 200)
+            #expect(onLoop.values == [false, false])
+        }
+    }
+
     @Test func exchangesAtOnceOnTheLoopAllFinishTogether() async throws {
         try await withDemo { _, client in
             // Each waits 200 ms on the server: together they take about that, not twenty times it.

@@ -231,7 +231,8 @@ public final class HTTPClient: Sendable {
     /// response head and body chunk wake its exchange on the thread that read it, with no hop to
     /// the cooperative pool and back (issue 29: CPU per exchange below raw AsyncHTTPClient's);
     /// `explorer run` does. Not the default: a sink's or validator's code then runs on the loop,
-    /// and work that blocks there stalls every connection of the client.
+    /// and work that blocks there stalls every connection of the client (an exchange without a
+    /// sink has its response read there anyway, and judged back on the caller's executor).
     public var taskExecutor: any TaskExecutor { transport.executor }
 
     /// Every event of every exchange from now on. A reader more than `bufferLimit` events

@@ -107,6 +107,19 @@ final class Transport: Sendable {
 
     private func attempt(_ request: PreparedRequest, timeout: TimeInterval, spool: SpoolPolicy, sink: BodySink?,
                          follower: StreamFollower?) async -> TransportResult {
+        // With no sink, none of the caller's code runs while the response is read: read it on the
+        // connections' loop, where the head and each chunk arrive, so the caller's executor is
+        // woken once with the result instead of once for each (issue 29). A sink's code stays off the loop.
+        guard sink != nil else {
+            return await withTaskExecutorPreference(executor) {
+                await read(request, timeout: timeout, spool: spool, sink: nil, follower: follower)
+            }
+        }
+        return await read(request, timeout: timeout, spool: spool, sink: sink, follower: follower)
+    }
+
+    private func read(_ request: PreparedRequest, timeout: TimeInterval, spool: SpoolPolicy, sink: BodySink?,
+                      follower: StreamFollower?) async -> TransportResult {
         var streamed = 0
         let proxyURL = proxy.proxy(for: request.url)
         // Once the head is in: what a stream that ends early returns.
